@@ -1,0 +1,55 @@
+// Compiler-style diagnostics: every problem in a run, each with a code, a source location and
+// optional notes, printed as `file:line:col: error[E0xx]: message` or as JSON for tools.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace anim {
+
+enum class Severity { Error, Warning, Note };
+
+// 1-based line and column; 0 means unknown (the location then prints as just the file).
+struct SourceLocation {
+  std::string file;
+  int line = 0;
+  int column = 0;
+};
+
+struct Diagnostic {
+  Severity severity = Severity::Error;
+  std::string code;  // "E012"; empty for notes
+  SourceLocation location;
+  std::string message;
+  std::vector<Diagnostic> notes;  // related places: a first definition, the rest of a cycle
+};
+
+class DiagnosticSink {
+ public:
+  // Adds a diagnostic and returns it so the caller can attach notes.
+  Diagnostic& Error(std::string code, SourceLocation location, std::string message);
+  Diagnostic& Warning(std::string code, SourceLocation location, std::string message);
+  static void AddNote(Diagnostic& to, SourceLocation location, std::string message);
+
+  // With -Werror, warnings count as errors.
+  void set_warnings_as_errors(bool on) { warnings_as_errors_ = on; }
+
+  bool has_errors() const;
+  int error_count() const;
+  int warning_count() const;
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  void Append(const DiagnosticSink& other);
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+  bool warnings_as_errors_ = false;
+};
+
+std::string FormatLocation(const SourceLocation& location);
+// `file:line:col: error[E012]: message`, then one `file:line:col: note: ...` line per note.
+std::string FormatText(const Diagnostic& diagnostic);
+std::string FormatText(const DiagnosticSink& sink);
+// A JSON array of {severity, code, file, line, column, message, notes}.
+std::string FormatJson(const DiagnosticSink& sink);
+
+}  // namespace anim

@@ -1,0 +1,60 @@
+// Pose kernels: the arithmetic every pose task is made of.
+//
+// Contract shared by every kernel here:
+// - It touches bones [0, count) of `out` and nothing else; bones past an LOD cut keep what they hold.
+// - It is aliasing-safe: `out` may be the same view as any input. Each bone's inputs are read
+//   before that bone is written, which is what makes buffer stealing free for the executor.
+// - It is valid for any alpha, including values outside [0, 1] (extrapolation), and never yields
+//   NaN from finite inputs.
+// The functions in namespace anim are SIMD over the flat streams; those in anim::reference are the
+// plain scalar versions of the same maths, used by tests and by direct evaluation.
+#pragma once
+
+#include <cstdint>
+
+#include "executor/pose/clip.h"
+#include "executor/pose/pose.h"
+
+namespace anim {
+
+// Lerp translations and scales, hemisphere-aligned nlerp rotations: alpha 0 gives a, 1 gives b.
+void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count);
+
+// Like BlendPoses with a per-bone alpha of weights[i] * alpha. Returns how many of the `count`
+// bones the mask weights (weights[i] != 0).
+int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha, int count);
+
+// Local-space additive delta of `source` relative to `base`:
+// rotation source * inverse(base), translation source - base, scale source / base.
+void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count);
+
+// Applies a local-space delta to `base`: rotation nlerp(identity, delta, alpha) * base,
+// translation base + alpha * delta, scale base * (1 + alpha * (delta - 1)).
+void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count);
+
+// Mesh-space additive: the rotation delta is taken between model-space rotations (found by
+// walking `parents`), translations and scales as in local space.
+void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents, int count);
+void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
+                       const int16_t* parents, int count);
+
+void CopyPose(PoseView out, ConstPoseView in, int count);
+
+// Samples `clip` at `time` (wrapped or clamped as the clip's looping says): one blend between the
+// two adjacent key frames.
+void SampleClip(PoseView out, const Clip& clip, float time, int count);
+
+namespace reference {
+
+void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count);
+int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha, int count);
+void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count);
+void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count);
+void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents, int count);
+void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
+                       const int16_t* parents, int count);
+void CopyPose(PoseView out, ConstPoseView in, int count);
+void SampleClip(PoseView out, const Clip& clip, float time, int count);
+
+}  // namespace reference
+}  // namespace anim
