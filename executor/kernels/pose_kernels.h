@@ -6,6 +6,8 @@
 //   before that bone is written, which is what makes buffer stealing free for the executor.
 // - It is valid for any alpha, including values outside [0, 1] (extrapolation), and never yields
 //   NaN from finite inputs.
+// - `count` is clamped to [0, the smallest bone_count of the views it is given], so a bad count
+//   never reads or writes out of bounds.
 // The functions in namespace anim are SIMD over the flat streams; those in anim::reference are the
 // plain scalar versions of the same maths, used by tests and by direct evaluation.
 #pragma once
@@ -21,11 +23,14 @@ namespace anim {
 void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count);
 
 // Like BlendPoses with a per-bone alpha of weights[i] * alpha. Returns how many of the `count`
-// bones the mask weights (weights[i] != 0).
-int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha, int count);
+// bones the mask weights (weights[i] != 0). Null `weights` weight no bone: out takes a, returns 0.
+int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
+                     int count);
 
 // Local-space additive delta of `source` relative to `base`:
 // rotation source * inverse(base), translation source - base, scale source / base.
+// A base scale component of (near) zero (|s| <= 1e-12) has no inverse: its reciprocal is taken
+// as 1, so the delta carries the source scale instead of infinity.
 void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count);
 
 // Applies a local-space delta to `base`: rotation nlerp(identity, delta, alpha) * base,
@@ -33,8 +38,12 @@ void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, i
 void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count);
 
 // Mesh-space additive: the rotation delta is taken between model-space rotations (found by
-// walking `parents`), translations and scales as in local space.
-void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents, int count);
+// walking `parents` and composing local rotations only), translations and scales as in local
+// space. `parents` is the skeleton's parents-first array (parent < bone, -1 for a root); an index
+// that breaks that rule is read as a root, and null `parents` leaves `out` untouched.
+// Round trip: Make(d, source, base) then Apply(out, base, d, 1) gives back source.
+void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
+                      int count);
 void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
                        const int16_t* parents, int count);
 
@@ -47,10 +56,12 @@ void SampleClip(PoseView out, const Clip& clip, float time, int count);
 namespace reference {
 
 void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count);
-int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha, int count);
+int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
+                     int count);
 void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count);
 void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count);
-void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents, int count);
+void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
+                      int count);
 void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
                        const int16_t* parents, int count);
 void CopyPose(PoseView out, ConstPoseView in, int count);

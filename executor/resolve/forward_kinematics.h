@@ -13,7 +13,8 @@ namespace anim {
 // bones are ignored.
 void ApplyRootLock(PoseView pose, const Skeleton& skeleton, int root_bone);
 
-// Model-space matrix of every bone: model[i] = model[parent[i]] * local[i].
+// Model-space matrix of every bone: model[i] = model[parent[i]] * local[i]. Bones the pose view
+// does not hold (i >= pose.bone_count) take their bind-pose locals.
 void LocalToModel(const Skeleton& skeleton, ConstPoseView pose, Mat4* out_model);
 
 // Skinning matrix of every bone: model[i] * inverse_bind[i].
@@ -21,8 +22,10 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
 
 // Forward kinematics and skinning in one pass over the bones. `model_scratch` holds
 // skeleton.bone_count() matrices.
-void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch, Mat4* out_skinning);
+void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch,
+                        Mat4* out_skinning);
 
+// Rows 0..2 of the first `count` skinning matrices, for upload.
 void PackSkinning3x4(const Mat4* skinning, int count, Mat3x4* out_packed);
 
 }  // namespace anim
