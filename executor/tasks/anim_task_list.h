@@ -1,0 +1,64 @@
+// AnimTaskList: the per-instance recipe one frame records and ExecuteTaskList consumes. The task
+// vector is cleared, never freed, between frames, so recording stops allocating after warm-up.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "executor/pose/clip.h"
+#include "executor/pose/skeleton.h"
+#include "executor/tasks/anim_task.h"
+
+namespace anim {
+
+struct TaskStateStorage;
+
+// Per-bone weights of a masked blend, one per skeleton bone.
+struct BoneMask {
+  std::vector<float> weights;
+};
+
+struct AnimTaskList {
+  std::vector<AnimTask> tasks;
+  int16_t output_task = AnimTask::NoTask;
+
+  const Skeleton* skeleton = nullptr;
+  bool lock_root = false;
+  int root_bone = -1;
+  int active_bone_count = 0;  // the skeleton LOD cut; 0 = every bone
+  float delta_time = 0.0f;    // the frame's time step, for velocity estimates
+
+  // Tables tasks index into. Owned by the program and the instance, not by the list.
+  std::span<const Clip* const> clips;
+  std::span<const BoneMask> masks;
+  TaskStateStorage* state = nullptr;  // inertializers, dead blends, pose snapshots
+
+  // Identifies the instance for debug capture (ArmTaskCapture); never dereferenced.
+  const void* owner = nullptr;
+
+  // Appends a task and returns its index.
+  int16_t Add(const AnimTask& task) {
+    tasks.push_back(task);
+    return static_cast<int16_t>(tasks.size() - 1);
+  }
+
+  // Clears the recipe for the next frame, keeping the vector's capacity.
+  void Reset() {
+    tasks.clear();
+    output_task = AnimTask::NoTask;
+    lock_root = false;
+    root_bone = -1;
+  }
+
+  // Bones sampled and blended this frame: the LOD cut clamped to the skeleton.
+  int ActiveBones() const {
+    const int n = skeleton ? skeleton->bone_count() : 0;
+    return active_bone_count > 0 && active_bone_count < n ? active_bone_count : n;
+  }
+};
+
+// Lists hold at most this many tasks: dependencies are int16 indices.
+inline constexpr int kMaxTasksPerList = 32767;
+
+}  // namespace anim

@@ -1,0 +1,197 @@
+#include "executor/tasks/execute_task_list.h"
+
+#include <algorithm>
+#include <vector>
+
+#include "executor/resolve/forward_kinematics.h"
+#include "executor/tasks/pose_pool.h"
+#include "executor/tasks/task_capture.h"
+#include "executor/tasks/task_runner.h"
+#include "executor/tasks/task_state_storage.h"
+
+namespace anim {
+namespace {
+
+// result_buf value of a result that lives in instance storage (a loaded snapshot): never stolen,
+// never released, never edited in place.
+constexpr int16_t kRetained = -2;
+
+struct ExecuteScratch {
+  std::vector<uint8_t> needed;
+  std::vector<int16_t> use_count;
+  std::vector<int16_t> result_buf;
+  std::vector<const Pose*> result_pose;
+  std::vector<int16_t> level;
+  std::vector<Mat4> model;
+
+  void Prepare(int task_count, int bone_count) {
+    needed.assign(task_count, 0);
+    use_count.assign(task_count, 0);
+    result_buf.assign(task_count, AnimTask::NoTask);
+    result_pose.assign(task_count, nullptr);
+    level.assign(task_count, -1);
+    if (static_cast<int>(model.size()) < bone_count) model.resize(bone_count);
+  }
+};
+
+ExecuteScratch& ThreadScratch() {
+  thread_local ExecuteScratch scratch;
+  return scratch;
+}
+
+// The dependency slots a task reads: only those its type uses, and only valid earlier indices.
+int ReadDependencies(const AnimTask& task, int index, int16_t (&deps)[2]) {
+  const int required = RequiredDependencyCount(task);
+  int valid = 0;
+  const int16_t slots[2] = {task.dep_a, task.dep_b};
+  for (int k = 0; k < 2; ++k) {
+    deps[k] = k < required && slots[k] >= 0 && slots[k] < index ? slots[k] : AnimTask::NoTask;
+    valid += deps[k] != AnimTask::NoTask ? 1 : 0;
+  }
+  if (valid == required) return valid;
+  deps[0] = deps[1] = AnimTask::NoTask;  // a required dependency is missing: the task reads nothing
+  return -1;
+}
+
+const Pose* LoadedSnapshot(const AnimTaskList& list, const AnimTask& task) {
+  if (list.state == nullptr || task.resource >= list.state->snapshots.size()) return nullptr;
+  const PoseSnapshotSlot& slot = list.state->snapshots[task.resource];
+  return slot.saved && slot.pose.bone_count() == list.skeleton->bone_count() ? &slot.pose : nullptr;
+}
+
+void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutputs& out, ExecuteScratch& s) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  const bool want_skinning = out.skinning.size() >= static_cast<std::size_t>(n);
+  if (want_skinning) {
+    ToSkinningMatrices(skeleton, final_pose.view(), s.model.data(), out.skinning.data());
+  } else {
+    LocalToModel(skeleton, final_pose.view(), s.model.data());
+  }
+  if (out.model.size() >= static_cast<std::size_t>(n)) std::copy_n(s.model.begin(), n, out.model.begin());
+  if (want_skinning && out.packed.size() >= static_cast<std::size_t>(n)) {
+    PackSkinning3x4(out.skinning.data(), n, out.packed.data());
+  }
+  if (out.local_pose != nullptr) {
+    out.local_pose->Resize(n);
+    CopyPose(out.local_pose->view(), final_pose.view(), n);
+    out.local_pose->kind = final_pose.kind;
+  }
+}
+
+}  // namespace
+
+void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
+                                const PoseKernelTable& kernels) {
+  if (list.skeleton == nullptr) return;
+  const Skeleton& skeleton = *list.skeleton;
+  const int bones = skeleton.bone_count();
+  const int task_count = static_cast<int>(std::min<std::size_t>(list.tasks.size(), kMaxTasksPerList));
+  const int output = list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
+
+  ExecuteScratch& s = ThreadScratch();
+  s.Prepare(task_count, bones);
+  TaskSnapshot* snap = snapshot != nullptr ? snapshot : CaptureTargetFor(list.owner);
+  if (snap != nullptr) BeginSnapshot(*snap, list, task_count, output);
+
+  // 1. Reachability and use counts: dependencies are earlier tasks, so one reverse pass suffices.
+  if (output != AnimTask::NoTask) s.needed[output] = 1;
+  for (int i = output; i >= 0; --i) {
+    if (!s.needed[i]) continue;
+    int16_t deps[2];
+    if (ReadDependencies(list.tasks[i], i, deps) < 0) continue;  // resolves to the bind pose, reads nothing
+    for (int16_t d : deps) {
+      if (d == AnimTask::NoTask) continue;
+      s.needed[d] = 1;
+      ++s.use_count[d];
+    }
+  }
+
+  // 2 + 3. Ownership and one forward sweep over the reachable tasks.
+  PosePool& pool = ThreadPosePool();
+  int exec_order = 0, peak_live = pool.live(), level_count = 0;
+  for (int i = 0; i <= output; ++i) {
+    if (!s.needed[i]) continue;
+    const AnimTask& task = list.tasks[i];
+    int16_t deps[2];
+    const bool inputs_valid = ReadDependencies(task, i, deps) >= 0;
+    const Pose* a = inputs_valid && deps[0] >= 0 ? s.result_pose[deps[0]] : nullptr;
+    const Pose* b = inputs_valid && deps[1] >= 0 ? s.result_pose[deps[1]] : nullptr;
+
+    int16_t level = 0;
+    for (int16_t d : deps) {
+      if (d >= 0) level = std::max<int16_t>(level, static_cast<int16_t>(s.level[d] + 1));
+    }
+    s.level[i] = level;
+    level_count = std::max(level_count, level + 1);
+
+    int mask_weighted = -1;
+    int16_t dst_buf = AnimTask::NoTask;
+    bool stole = false;
+    const Pose* retained = task.type == AnimTaskType::LoadPoseSnapshot ? LoadedSnapshot(list, task) : nullptr;
+    if (retained != nullptr) {
+      s.result_buf[i] = kRetained;
+      s.result_pose[i] = retained;
+    } else {
+      for (int16_t d : deps) {
+        if (d >= 0 && s.use_count[d] == 1 && s.result_buf[d] >= 0) {
+          dst_buf = s.result_buf[d];
+          stole = true;
+          break;
+        }
+      }
+      if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones));
+      Pose& dst = pool.buffer(dst_buf);
+      mask_weighted = RunTask(list, task, inputs_valid, a, b, dst, kernels);
+      s.result_buf[i] = dst_buf;
+      s.result_pose[i] = &dst;
+    }
+
+    const int use_count = s.use_count[i];  // readers of this result; none has run yet
+    int16_t released[2] = {AnimTask::NoTask, AnimTask::NoTask};
+    for (int k = 0; k < 2; ++k) {
+      const int16_t d = deps[k];
+      if (d < 0 || --s.use_count[d] != 0) continue;
+      const int16_t buf = s.result_buf[d];
+      if (buf >= 0 && buf != dst_buf) {
+        pool.Release(buf);
+        released[k] = buf;
+      }
+    }
+    peak_live = std::max(peak_live, pool.live());
+    if (snap != nullptr) {
+      RecordExecuted(*snap, i, exec_order, s.result_buf[i], stole, level, pool.live(), released, mask_weighted, use_count);
+    }
+    ++exec_order;
+  }
+
+  // 4. Resolve: the root pin goes on a copy when the result is retained history.
+  const Pose* final_pose = output != AnimTask::NoTask ? s.result_pose[output] : &skeleton.bind_pose();
+  int16_t final_buf = output != AnimTask::NoTask ? s.result_buf[output] : kRetained;
+  if (list.lock_root && list.root_bone >= 0 && list.root_bone < bones) {
+    if (final_buf < 0) {
+      final_buf = static_cast<int16_t>(pool.Acquire(bones));
+      Pose& copy = pool.buffer(final_buf);
+      kernels.copy(copy.view(), final_pose->view(), bones);
+      copy.kind = final_pose->kind;
+      final_pose = &copy;
+      peak_live = std::max(peak_live, pool.live());
+    }
+    ApplyRootLock(pool.buffer(final_buf).view(), skeleton, list.root_bone);
+  }
+  Resolve(list, *final_pose, outputs, s);
+
+  // Release and reset: the pool is empty again for the next list on this thread.
+  if (final_buf >= 0) pool.Release(final_buf);
+  if (list.state != nullptr) CommitPendingSnapshots(*list.state);
+  if (snap != nullptr) {
+    FinishSnapshot(*snap, exec_order, peak_live, level_count);
+    if (snap != snapshot) PublishCapture(*snap);
+  }
+}
+
+void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot) {
+  ExecuteTaskListWithKernels(list, outputs, snapshot, kSimdPoseKernels);
+}
+
+}  // namespace anim

@@ -1,0 +1,40 @@
+// ExecuteTaskList: the execute half of a frame. Four linear phases:
+//  1. reachability: one reverse pass from the output task marks what is needed and counts, per
+//     result, how many reachable tasks read it;
+//  2. buffer ownership: a task steals a dependency's buffer when it is that result's last reachable
+//     reader and the buffer is not retained history, otherwise it takes a fresh one from the thread's
+//     pool; a buffer is released as soon as its last reader has run;
+//  3. one forward sweep over the reachable tasks (interleaved with 2);
+//  4. resolve: root lock (on a copy when the result is retained history), forward kinematics over
+//     every bone, skinning matrices and their 3x4 packing; then release and reset.
+// Scratch arrays and the pose pool are thread_local: one list runs on one thread, start to finish.
+#pragma once
+
+#include <span>
+
+#include "executor/math/mat4.h"
+#include "executor/pose/pose.h"
+#include "executor/tasks/anim_task_list.h"
+#include "executor/tasks/pose_kernel_table.h"
+#include "executor/tasks/task_snapshot.h"
+
+namespace anim {
+
+// Where the resolved frame goes. Each output is optional; sized spans hold one entry per bone.
+struct ExecuteOutputs {
+  std::span<Mat4> skinning = {}; // model * inverse bind, per bone
+  std::span<Mat3x4> packed = {}; // the same, packed 3x4 for upload
+  std::span<Mat4> model = {};    // model-space matrices, per bone
+  Pose* local_pose = nullptr;    // the final local pose (after the root lock)
+};
+
+// Executes `list` and resolves its output. `snapshot`, when given, is filled with what the
+// executor decided for every task. An empty or broken list resolves to the bind pose; nothing in a
+// list can make it read an unset buffer.
+void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot = nullptr);
+
+// The same executor with another kernel table: for tests that inject faults.
+void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
+                                const PoseKernelTable& kernels);
+
+}  // namespace anim

@@ -1,0 +1,30 @@
+#include "executor/tasks/pose_pool.h"
+
+namespace anim {
+
+int PosePool::Acquire(int bone_count) {
+  int index = 0;
+  const int n = size();
+  while (index < n && in_use_[index]) ++index;
+  if (index == n) {
+    buffers_.push_back(std::make_unique<Pose>());
+    in_use_.push_back(0);
+  }
+  in_use_[index] = 1;
+  ++live_;
+  buffers_[index]->Resize(bone_count);
+  return index;
+}
+
+void PosePool::Release(int index) {
+  if (index < 0 || index >= size() || !in_use_[index]) return;
+  in_use_[index] = 0;
+  --live_;
+}
+
+PosePool& ThreadPosePool() {
+  thread_local PosePool pool;
+  return pool;
+}
+
+}  // namespace anim

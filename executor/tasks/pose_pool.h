@@ -1,0 +1,34 @@
+// PosePool: the pose buffers one thread executes task lists into. Linear scan for a free slot,
+// grow on demand, never shrink. It stays small because peak live buffers are bounded by the depth
+// of the reachable chain, not by task or entity count.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "executor/pose/pose.h"
+
+namespace anim {
+
+class PosePool {
+ public:
+  // A free buffer sized for `bone_count` bones with its metadata reset. Returns its index.
+  int Acquire(int bone_count);
+  void Release(int index);
+
+  Pose& buffer(int index) { return *buffers_[index]; }
+  int live() const { return live_; }
+  // Buffers ever created on this pool (its size; it never shrinks).
+  int size() const { return static_cast<int>(buffers_.size()); }
+
+ private:
+  // unique_ptr keeps buffer addresses stable while the vector grows.
+  std::vector<std::unique_ptr<Pose>> buffers_;
+  std::vector<char> in_use_;
+  int live_ = 0;
+};
+
+// The calling thread's pool. One list executes on one thread, start to finish.
+PosePool& ThreadPosePool();
+
+}  // namespace anim

@@ -1,0 +1,22 @@
+// Filling TaskSnapshots as the executor decides, and the armed-owner capture behind them.
+// Internal to the executor.
+#pragma once
+
+#include "executor/tasks/anim_task_list.h"
+#include "executor/tasks/task_snapshot.h"
+
+namespace anim {
+
+// The thread's capture snapshot when capture is armed for `owner`, else null. Costs one relaxed
+// atomic load when disarmed.
+TaskSnapshot* CaptureTargetFor(const void* owner);
+// Publishes a captured snapshot for GetTaskCapture; the mutex is held only for the copy.
+void PublishCapture(const TaskSnapshot& snapshot);
+
+// Sizes the snapshot and records every task's static fields, all as unreachable.
+void BeginSnapshot(TaskSnapshot& snap, const AnimTaskList& list, int task_count, int16_t output);
+void RecordExecuted(TaskSnapshot& snap, int task, int exec_order, int16_t buffer, bool stole, int16_t level,
+                    int live_buffers, const int16_t (&released)[2], int mask_weighted_bones, int use_count);
+void FinishSnapshot(TaskSnapshot& snap, int reachable_count, int peak_live_buffers, int level_count);
+
+}  // namespace anim

@@ -1,0 +1,215 @@
+#include "executor/tasks/task_runner.h"
+
+#include "executor/ops/bone_ops.h"
+#include "executor/ops/dead_blending.h"
+#include "executor/ops/fabrik.h"
+#include "executor/ops/foot_ik.h"
+#include "executor/ops/inertialization.h"
+#include "executor/ops/look_at.h"
+#include "executor/ops/two_bone_ik.h"
+#include "executor/tasks/task_state_storage.h"
+
+namespace anim {
+namespace {
+
+// Bones [from, n) of `in` into `out`: the tail past the LOD cut rides along untouched.
+void CopyBones(PoseView out, ConstPoseView in, int from, int n, const PoseKernelTable& k) {
+  if (from >= n) return;
+  const PoseView o{out.translations + 3 * from, out.rotations + 4 * from, out.scales + 3 * from, n - from};
+  const ConstPoseView i{in.translations + 3 * from, in.rotations + 4 * from, in.scales + 3 * from, n - from};
+  k.copy(o, i, n - from);
+}
+
+// Makes `dst` hold `src` (every bone) unless it already is that buffer.
+void TakeInput(Pose& dst, const Pose& src, int n, const PoseKernelTable& k) {
+  if (&dst != &src) k.copy(dst.view(), src.view(), n);
+  dst.kind = src.kind;
+}
+
+void FillBind(Pose& dst, const Skeleton& skeleton, PoseKind kind, const PoseKernelTable& k) {
+  const int n = skeleton.bone_count();
+  if (kind == PoseKind::Absolute) {
+    k.copy(dst.view(), skeleton.bind_pose().view(), n);
+  } else {
+    k.make_additive_local(dst.view(), skeleton.bind_pose().view(), skeleton.bind_pose().view(), n);
+  }
+  dst.kind = kind;
+}
+
+bool BonesInRange(const AnimTask& task, int bone_count, int used) {
+  const int bones[3] = {task.bone_a, task.bone_b, task.bone_c};
+  for (int i = 0; i < used; ++i) {
+    if (bones[i] >= bone_count) return false;
+  }
+  return true;
+}
+
+PoseKind AdditiveKind(const AnimTask& task) {
+  return static_cast<AdditiveSpace>(task.space) == AdditiveSpace::Mesh ? PoseKind::AdditiveMesh
+                                                                       : PoseKind::AdditiveLocal;
+}
+
+template <typename T>
+T* Slot(std::vector<T>* table, uint16_t index) {
+  return table != nullptr && index < table->size() ? &(*table)[index] : nullptr;
+}
+
+}  // namespace
+
+int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
+            Pose& dst, const PoseKernelTable& k) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  const int count = list.ActiveBones();
+  const int16_t* parents = skeleton.parents().data();
+  TaskStateStorage* state = list.state;
+  const PoseKind fallback_kind = task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
+  if (!inputs_valid) {
+    FillBind(dst, skeleton, fallback_kind, k);
+    return -1;
+  }
+  // Kernels write only the active prefix; the tail rides along from the first input (the bind pose
+  // for tasks without one). A fresh buffer holds garbage there, and a stolen second input may be of
+  // another kind (a delta).
+  if (count < n && &dst != a) CopyBones(dst.view(), (a ? *a : skeleton.bind_pose()).view(), count, n, k);
+
+  switch (task.type) {
+    case AnimTaskType::ReferencePose:
+      FillBind(dst, skeleton, PoseKind::Absolute, k);
+      return -1;
+
+    case AnimTaskType::SampleClip: {
+      const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
+      if (clip == nullptr || clip->bone_count() != n) break;
+      k.sample_clip(dst.view(), *clip, task.time, count);
+      dst.kind = PoseKind::Absolute;
+      return -1;
+    }
+
+    case AnimTaskType::Blend:
+      k.blend(dst.view(), a->view(), b->view(), task.alpha, count);
+      dst.kind = a->kind;
+      return -1;
+
+    case AnimTaskType::BlendMasked: {
+      if (task.resource >= list.masks.size() || static_cast<int>(list.masks[task.resource].weights.size()) < count) {
+        break;
+      }
+      const int weighted =
+          k.blend_masked(dst.view(), a->view(), b->view(), list.masks[task.resource].weights.data(), task.alpha, count);
+      dst.kind = a->kind;
+      return weighted;
+    }
+
+    case AnimTaskType::MakeAdditive: {
+      const Pose& base = static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
+      if (AdditiveKind(task) == PoseKind::AdditiveMesh) {
+        k.make_additive_mesh(dst.view(), a->view(), base.view(), parents, count);
+      } else {
+        k.make_additive_local(dst.view(), a->view(), base.view(), count);
+      }
+      if (count < n) {  // the tail is at bind pose in both: its delta is the identity
+        const PoseView tail{dst.view().translations + 3 * count, dst.view().rotations + 4 * count,
+                            dst.view().scales + 3 * count, n - count};
+        const ConstPoseView bind{skeleton.bind_pose().view().translations + 3 * count,
+                                 skeleton.bind_pose().view().rotations + 4 * count,
+                                 skeleton.bind_pose().view().scales + 3 * count, n - count};
+        k.make_additive_local(tail, bind, bind, n - count);
+      }
+      dst.kind = AdditiveKind(task);
+      return -1;
+    }
+
+    case AnimTaskType::ApplyAdditive:
+      if (b->kind == PoseKind::AdditiveMesh) {
+        k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, parents, count);
+      } else if (b->kind == PoseKind::AdditiveLocal) {
+        k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, count);
+      } else {
+        TakeInput(dst, *a, n, k);  // an absolute pose is no delta: the base passes through
+      }
+      dst.kind = a->kind;
+      return -1;
+
+    case AnimTaskType::Inertialize: {
+      InertializationState* inert = Slot(state ? &state->inertializers : nullptr, task.resource);
+      if (inert == nullptr) break;
+      TakeInput(dst, *a, n, k);
+      ApplyInertialization(*inert, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha,
+                           list.delta_time);
+      return -1;
+    }
+
+    case AnimTaskType::DeadBlend: {
+      DeadBlendState* dead = Slot(state ? &state->dead_blends : nullptr, task.resource);
+      if (dead == nullptr) break;
+      TakeInput(dst, *a, n, k);
+      ApplyDeadBlend(*dead, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha, task.aux,
+                     list.delta_time);
+      return -1;
+    }
+
+    case AnimTaskType::SavePoseSnapshot: {
+      PoseSnapshotSlot* slot = Slot(state ? &state->snapshots : nullptr, task.resource);
+      if (slot == nullptr) break;
+      TakeInput(dst, *a, n, k);
+      slot->pending.Resize(n);
+      k.copy(slot->pending.view(), dst.view(), n);
+      slot->pending.kind = dst.kind;
+      slot->pending_written = true;
+      return -1;
+    }
+
+    case AnimTaskType::LoadPoseSnapshot: {
+      PoseSnapshotSlot* slot = Slot(state ? &state->snapshots : nullptr, task.resource);
+      if (slot == nullptr || !slot->saved || slot->pose.bone_count() != n) break;
+      TakeInput(dst, slot->pose, n, k);
+      return -1;
+    }
+
+    case AnimTaskType::BoneTransform:
+      if (!BonesInRange(task, n, 1)) break;
+      TakeInput(dst, *a, n, k);
+      ApplyBoneTransform(dst.view(), skeleton, count, task.bone_a, static_cast<BoneSpace>(task.space),
+                         static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s}, task.alpha);
+      return -1;
+
+    case AnimTaskType::TranslateBone:
+      if (!BonesInRange(task, n, 1)) break;
+      TakeInput(dst, *a, n, k);
+      TranslateBone(dst.view(), skeleton, count, task.bone_a, task.t, task.alpha);
+      return -1;
+
+    case AnimTaskType::TwoBoneIK: {
+      if (!BonesInRange(task, n, 3)) break;
+      TakeInput(dst, *a, n, k);
+      const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
+      SolveTwoBoneIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c, task.t,
+                     use_pole ? &task.s : nullptr, task.alpha);
+      return -1;
+    }
+
+    case AnimTaskType::FABRIK:
+      if (!BonesInRange(task, n, 2)) break;
+      TakeInput(dst, *a, n, k);
+      SolveFabrik(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.t, task.bone_c, task.aux, task.alpha);
+      return -1;
+
+    case AnimTaskType::LookAt:
+      if (!BonesInRange(task, n, 1)) break;
+      TakeInput(dst, *a, n, k);
+      SolveLookAt(dst.view(), skeleton, count, task.bone_a, task.t, task.s, task.aux, task.alpha);
+      return -1;
+
+    case AnimTaskType::FootIK:
+      if (!BonesInRange(task, n, 3)) break;
+      TakeInput(dst, *a, n, k);
+      SolveFootIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c,
+                  FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);
+      return -1;
+  }
+  FillBind(dst, skeleton, fallback_kind, k);
+  return -1;
+}
+
+}  // namespace anim

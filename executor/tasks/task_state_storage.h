@@ -1,0 +1,32 @@
+// Per-instance state that outlives a frame and that tasks reference by index: inertializers, dead
+// blends and pose snapshots. The instance owns it; task lists point at it.
+#pragma once
+
+#include <vector>
+
+#include "executor/ops/dead_blending.h"
+#include "executor/ops/inertialization.h"
+#include "executor/pose/pose.h"
+
+namespace anim {
+
+// A named pose that outlives the frame. Saves land in `pending` and are committed when the list
+// has finished executing, so every load in a frame reads the pose as it was when the frame began,
+// whatever the task order.
+struct PoseSnapshotSlot {
+  Pose pose;
+  Pose pending;
+  bool saved = false;  // a load before any save yields the bind pose
+  bool pending_written = false;
+};
+
+struct TaskStateStorage {
+  std::vector<InertializationState> inertializers;
+  std::vector<DeadBlendState> dead_blends;
+  std::vector<PoseSnapshotSlot> snapshots;
+};
+
+// Makes this frame's saves visible to the next frame's loads. Called once a list has executed.
+void CommitPendingSnapshots(TaskStateStorage& state);
+
+}  // namespace anim
