@@ -193,8 +193,8 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
       const Floats sa = simd::Load(a.scales + f);
       simd::Store(out.scales + f, simd::MulAdd(simd::Load(b.scales + f) - sa, t3.v[k], sa));
     }
-    const Quats blended =
-        simd::Nlerp(simd::LoadQuats(a.rotations + 4 * i), simd::LoadQuats(b.rotations + 4 * i), t);
+    const Quats blended = simd::Nlerp(simd::LoadQuats(a.rotations + 4 * i),
+                                      simd::LoadQuats(b.rotations + 4 * i), simd::ToQuatLaneOrder(t));
     simd::StoreQuats(out.rotations + 4 * i, blended);
   }
   for (; i < count; ++i) {

@@ -89,17 +89,19 @@ inline Triple Expand3(Floats a) {
            {_mm256_permutevar8x32_ps(a.v, i2)}}};
 }
 
-// Eight xyzw quaternions as x, y, z, w lane vectors. Quaternions i and i+4 share a 256-bit row, so
-// the in-lane 4x4 transpose leaves the lanes in bone order.
+// Eight xyzw quaternions as x, y, z, w lane vectors, by an in-lane 4x4 transpose of four plain
+// loads. That leaves the quaternions in lane order 0 2 4 6 1 3 5 7, which no kernel sees: every
+// lane gets the same alpha, StoreQuats undoes the order, and per-bone values (mask weights) go
+// through ToQuatLaneOrder first. It saves the cross-lane shuffles a bone-order transpose needs.
 inline void LoadQuats(const float* p, Floats& x, Floats& y, Floats& z, Floats& w) {
-  const __m256 r0 = _mm256_loadu2_m128(p + 16, p + 0);
-  const __m256 r1 = _mm256_loadu2_m128(p + 20, p + 4);
-  const __m256 r2 = _mm256_loadu2_m128(p + 24, p + 8);
-  const __m256 r3 = _mm256_loadu2_m128(p + 28, p + 12);
-  const __m256 t0 = _mm256_unpacklo_ps(r0, r1);  // x0 x1 y0 y1
-  const __m256 t1 = _mm256_unpacklo_ps(r2, r3);  // x2 x3 y2 y3
-  const __m256 t2 = _mm256_unpackhi_ps(r0, r1);  // z0 z1 w0 w1
-  const __m256 t3 = _mm256_unpackhi_ps(r2, r3);  // z2 z3 w2 w3
+  const __m256 r0 = _mm256_loadu_ps(p + 0);      // q0 | q1
+  const __m256 r1 = _mm256_loadu_ps(p + 8);      // q2 | q3
+  const __m256 r2 = _mm256_loadu_ps(p + 16);     // q4 | q5
+  const __m256 r3 = _mm256_loadu_ps(p + 24);     // q6 | q7
+  const __m256 t0 = _mm256_unpacklo_ps(r0, r1);  // x0 x2 y0 y2 | x1 x3 y1 y3
+  const __m256 t1 = _mm256_unpacklo_ps(r2, r3);  // x4 x6 y4 y6 | x5 x7 y5 y7
+  const __m256 t2 = _mm256_unpackhi_ps(r0, r1);  // z0 z2 w0 w2 | z1 z3 w1 w3
+  const __m256 t3 = _mm256_unpackhi_ps(r2, r3);  // z4 z6 w4 w6 | z5 z7 w5 w7
   x.v = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0));
   y.v = _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2));
   z.v = _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0));
@@ -107,14 +109,19 @@ inline void LoadQuats(const float* p, Floats& x, Floats& y, Floats& z, Floats& w
 }
 
 inline void StoreQuats(float* p, Floats x, Floats y, Floats z, Floats w) {
-  const __m256 t0 = _mm256_unpacklo_ps(x.v, y.v);  // x0 y0 x1 y1
-  const __m256 t1 = _mm256_unpacklo_ps(z.v, w.v);  // z0 w0 z1 w1
-  const __m256 t2 = _mm256_unpackhi_ps(x.v, y.v);  // x2 y2 x3 y3
-  const __m256 t3 = _mm256_unpackhi_ps(z.v, w.v);  // z2 w2 z3 w3
-  _mm256_storeu2_m128(p + 16, p + 0, _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0)));
-  _mm256_storeu2_m128(p + 20, p + 4, _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2)));
-  _mm256_storeu2_m128(p + 24, p + 8, _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0)));
-  _mm256_storeu2_m128(p + 28, p + 12, _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2)));
+  const __m256 t0 = _mm256_unpacklo_ps(x.v, y.v);  // x0 y0 x2 y2 | x1 y1 x3 y3
+  const __m256 t1 = _mm256_unpacklo_ps(z.v, w.v);  // z0 w0 z2 w2 | z1 w1 z3 w3
+  const __m256 t2 = _mm256_unpackhi_ps(x.v, y.v);  // x4 y4 x6 y6 | x5 y5 x7 y7
+  const __m256 t3 = _mm256_unpackhi_ps(z.v, w.v);  // z4 w4 z6 w6 | z5 w5 z7 w7
+  _mm256_storeu_ps(p + 0, _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(1, 0, 1, 0)));
+  _mm256_storeu_ps(p + 8, _mm256_shuffle_ps(t0, t1, _MM_SHUFFLE(3, 2, 3, 2)));
+  _mm256_storeu_ps(p + 16, _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(1, 0, 1, 0)));
+  _mm256_storeu_ps(p + 24, _mm256_shuffle_ps(t2, t3, _MM_SHUFFLE(3, 2, 3, 2)));
+}
+
+// Per-bone values (bone order) rearranged into LoadQuats' lane order.
+inline Floats ToQuatLaneOrder(Floats a) {
+  return {_mm256_permutevar8x32_ps(a.v, _mm256_setr_epi32(0, 2, 4, 6, 1, 3, 5, 7))};
 }
 
 #elif defined(ANIM_SIMD_SSE)
@@ -199,6 +206,11 @@ inline void StoreQuats(float* p, Floats x, Floats y, Floats z, Floats w) {
   _mm_storeu_ps(p + 4, y.v);
   _mm_storeu_ps(p + 8, z.v);
   _mm_storeu_ps(p + 12, w.v);
+}
+
+// LoadQuats keeps bone order here.
+inline Floats ToQuatLaneOrder(Floats a) {
+  return a;
 }
 
 #else  // portable C++: four lanes as plain loops, which the compiler may vectorise on its own
@@ -297,6 +309,11 @@ inline void StoreQuats(float* p, Floats x, Floats y, Floats z, Floats w) {
   for (int i = 0; i < kWidth; ++i) {
     p[4 * i] = x.v[i], p[4 * i + 1] = y.v[i], p[4 * i + 2] = z.v[i], p[4 * i + 3] = w.v[i];
   }
+}
+
+// LoadQuats keeps bone order here.
+inline Floats ToQuatLaneOrder(Floats a) {
+  return a;
 }
 
 #endif

@@ -1,0 +1,160 @@
+// anim-bench-kernels: time per bone of every pose kernel, SIMD and scalar reference, on 64- and
+// 256-bone poses, plus clip sampling and skinning resolve. Read the per_bone column (time per bone).
+#include <benchmark/benchmark.h>
+
+#include <functional>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "executor/kernels/pose_kernels.h"
+#include "executor/pose/clip.h"
+#include "executor/pose/skeleton.h"
+#include "executor/resolve/forward_kinematics.h"
+
+namespace anim {
+namespace {
+
+Quat RandomUnitQuat(std::mt19937& rng) {
+  std::normal_distribution<float> n(0.0f, 1.0f);
+  return Normalize(Quat{n(rng), n(rng), n(rng), n(rng)});
+}
+
+Transform RandomTransform(std::mt19937& rng) {
+  std::uniform_real_distribution<float> t(-1.0f, 1.0f), s(0.5f, 2.0f);
+  return {{t(rng), t(rng), t(rng)}, RandomUnitQuat(rng), {s(rng), s(rng), s(rng)}};
+}
+
+// Everything one benchmark touches, built once outside the timed loop.
+struct Fixture {
+  explicit Fixture(int bones) : a(bones), b(bones), out(bones), weights(bones), parents(bones) {
+    std::mt19937 rng(static_cast<unsigned>(bones));
+    SkeletonDesc desc;
+    desc.name = "bench";
+    for (int i = 0; i < bones; ++i) {
+      a.Set(i, RandomTransform(rng));
+      b.Set(i, RandomTransform(rng));
+      weights[i] = i % 4 == 0 ? 0.0f : 0.5f;
+      parents[i] = static_cast<int16_t>(i == 0 ? -1 : static_cast<int>(rng() % static_cast<unsigned>(i)));
+      desc.bones.push_back({"bone" + std::to_string(i), parents[i], RandomTransform(rng), std::nullopt});
+    }
+    std::string error;
+    skeleton = Skeleton::Build(desc, error);
+    clip = Clip::Create(*skeleton, "bench", 30.0f, 31, true, error);
+    for (int k = 0; k < clip->frame_count(); ++k) {
+      for (int i = 0; i < bones; ++i)
+        SetBoneTransform(clip->frame(k), i, RandomTransform(rng));
+    }
+    model.resize(bones);
+    skinning.resize(bones);
+  }
+
+  Pose a, b, out;
+  std::vector<float> weights;
+  std::vector<int16_t> parents;
+  std::optional<Skeleton> skeleton;
+  std::optional<Clip> clip;
+  std::vector<Mat4> model, skinning;
+  float time = 0.0f;
+};
+
+using KernelRun = std::function<void(Fixture&, int)>;
+
+void RunKernel(benchmark::State& state, const KernelRun& run) {
+  const int bones = static_cast<int>(state.range(0));
+  Fixture f(bones);
+  for (auto _ : state) {
+    run(f, bones);
+    benchmark::DoNotOptimize(f.out.view().translations);
+    benchmark::ClobberMemory();
+  }
+  // Seconds per bone: the rate of bones per second, inverted.
+  state.counters["per_bone"] =
+      benchmark::Counter(bones, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+}
+
+struct KernelPair {
+  const char* name;
+  KernelRun simd;
+  KernelRun reference;
+};
+
+std::vector<KernelPair> Kernels() {
+  return {
+      {"BlendPoses", [](Fixture& f, int n) { BlendPoses(f.out.view(), f.a.view(), f.b.view(), 0.3f, n); },
+       [](Fixture& f, int n) { reference::BlendPoses(f.out.view(), f.a.view(), f.b.view(), 0.3f, n); }},
+      {"BlendPosesMasked",
+       [](Fixture& f, int n) {
+         BlendPosesMasked(f.out.view(), f.a.view(), f.b.view(), f.weights.data(), 0.7f, n);
+       },
+       [](Fixture& f, int n) {
+         reference::BlendPosesMasked(f.out.view(), f.a.view(), f.b.view(), f.weights.data(), 0.7f, n);
+       }},
+      {"MakeAdditiveLocal",
+       [](Fixture& f, int n) { MakeAdditiveLocal(f.out.view(), f.a.view(), f.b.view(), n); },
+       [](Fixture& f, int n) { reference::MakeAdditiveLocal(f.out.view(), f.a.view(), f.b.view(), n); }},
+      {"ApplyAdditiveLocal",
+       [](Fixture& f, int n) { ApplyAdditiveLocal(f.out.view(), f.a.view(), f.b.view(), 0.6f, n); },
+       [](Fixture& f, int n) {
+         reference::ApplyAdditiveLocal(f.out.view(), f.a.view(), f.b.view(), 0.6f, n);
+       }},
+      {"MakeAdditiveMesh",
+       [](Fixture& f, int n) { MakeAdditiveMesh(f.out.view(), f.a.view(), f.b.view(), f.parents.data(), n); },
+       [](Fixture& f, int n) {
+         reference::MakeAdditiveMesh(f.out.view(), f.a.view(), f.b.view(), f.parents.data(), n);
+       }},
+      {"ApplyAdditiveMesh",
+       [](Fixture& f, int n) {
+         ApplyAdditiveMesh(f.out.view(), f.a.view(), f.b.view(), 0.6f, f.parents.data(), n);
+       },
+       [](Fixture& f, int n) {
+         reference::ApplyAdditiveMesh(f.out.view(), f.a.view(), f.b.view(), 0.6f, f.parents.data(), n);
+       }},
+      {"CopyPose", [](Fixture& f, int n) { CopyPose(f.out.view(), f.a.view(), n); },
+       [](Fixture& f, int n) { reference::CopyPose(f.out.view(), f.a.view(), n); }},
+      {"SampleClip",
+       [](Fixture& f, int n) {
+         SampleClip(f.out.view(), *f.clip, f.time, n);
+         f.time += 0.0137f;
+       },
+       [](Fixture& f, int n) {
+         reference::SampleClip(f.out.view(), *f.clip, f.time, n);
+         f.time += 0.0137f;
+       }},
+  };
+}
+
+void RegisterAll() {
+  for (const KernelPair& k : Kernels()) {
+    for (const auto& [impl, run] : {std::pair{"simd", k.simd}, std::pair{"reference", k.reference}}) {
+      benchmark::RegisterBenchmark((std::string(k.name) + "/" + impl).c_str(),
+                                   [run = run](benchmark::State& state) { RunKernel(state, run); })
+          ->Arg(64)
+          ->Arg(256);
+    }
+  }
+  // Resolve has one implementation: forward kinematics and skinning in one pass over every bone.
+  benchmark::RegisterBenchmark("ToSkinningMatrices",
+                               [](benchmark::State& state) {
+                                 RunKernel(state, [](Fixture& f, int) {
+                                   ToSkinningMatrices(*f.skeleton, f.a.view(), f.model.data(),
+                                                      f.skinning.data());
+                                   benchmark::DoNotOptimize(f.skinning.data());
+                                 });
+                               })
+      ->Arg(64)
+      ->Arg(256);
+}
+
+}  // namespace
+}  // namespace anim
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  anim::RegisterAll();
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
