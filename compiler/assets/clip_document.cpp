@@ -1,0 +1,238 @@
+// Clip documents (docs/asset-formats.md) to a Clip bound to a skeleton: every problem reported with
+// its place, and key frames filled only when the whole document is valid.
+#include <array>
+#include <climits>
+#include <unordered_map>
+
+#include "compiler/assets/asset_checks.h"
+#include "compiler/assets/asset_loader.h"
+#include "compiler/diag/suggest.h"
+#include "compiler/document/document_parser.h"
+
+namespace anim {
+namespace {
+
+constexpr std::string_view kClipFormat = "animtc.clip";
+constexpr std::array<std::string_view, 8> kClipFields = {"format",      "version",     "name", "skeleton",
+                                                         "sample_rate", "frame_count", "loop", "tracks"};
+constexpr std::array<std::string_view, 4> kTrackFields = {"bone", "translation", "rotation", "scale"};
+
+// A small file must not be able to ask for an unbounded key-frame allocation (frame_count: 1e15).
+constexpr std::uint64_t kMaxClipKeyBytes = 1ull << 30;
+
+// One channel as written: `width` numbers for a constant, or width * frame_count, frame after frame.
+struct Channel {
+  std::vector<float> values;
+  int width = 3;
+  const float* At(int frame) const {
+    return values.size() == static_cast<std::size_t>(width) ? values.data() : values.data() + width * frame;
+  }
+};
+
+struct Track {
+  int bone = -1;
+  std::optional<Channel> translation, rotation, scale;
+};
+
+struct ClipHeader {
+  std::string name;
+  float sample_rate = 0.0f;
+  int frame_count = 0;  // 0 when invalid: channel lengths are then not checked
+  bool looping = false;
+};
+
+class ClipDocumentReader {
+ public:
+  ClipDocumentReader(DocumentReader& reader, const Skeleton& skeleton)
+      : reader_(reader), skeleton_(skeleton) {
+    for (int i = 0; i < skeleton.bone_count(); ++i) {
+      bone_index_.emplace(skeleton.bone_name(i), i);
+      bone_names_.push_back(skeleton.bone_name(i));
+    }
+  }
+
+  bool Read(const DocNode& root, ClipHeader& header, std::vector<Track>& tracks) {
+    if (!reader_.Mapping(root, "the clip document")) return false;
+    FieldReader fields(reader_, root, "the clip", kClipFields);
+    if (!CheckFormatAndVersion(reader_, fields, kClipFormat)) return false;
+    fields.ReportUnknownFields();
+
+    header.name = RequiredName(reader_, fields, "name").value_or("");
+    if (const std::optional<std::string> for_skeleton = fields.OptionalString("skeleton")) {
+      if (*for_skeleton != skeleton_.name()) {
+        reader_.Error("E111", *fields.Optional("skeleton"),
+                      "clip is made for skeleton '" + *for_skeleton +
+                          "', but is being loaded for skeleton '" + skeleton_.name() + "'");
+      }
+    }
+    if (const std::optional<float> rate = fields.RequiredFloat("sample_rate")) {
+      if (*rate > 0.0f) {
+        header.sample_rate = *rate;
+      } else {
+        reader_.Error(
+            "E106", *fields.Optional("sample_rate"),
+            "expected 'sample_rate' > 0 (frames per second), found " + fields.Optional("sample_rate")->text);
+      }
+    }
+    if (const std::optional<std::int64_t> frames = fields.RequiredInteger("frame_count")) {
+      if (CheckFrameCount(*fields.Optional("frame_count"), *frames))
+        header.frame_count = static_cast<int>(*frames);
+    }
+    header.looping = fields.OptionalBool("loop").value_or(false);
+    if (const DocNode* list = fields.RequiredSequence("tracks")) {
+      for (std::size_t i = 0; i < list->items.size(); ++i) {
+        ReadTrack(*list->items[i], "'tracks'[" + std::to_string(i) + "]", header.frame_count, tracks);
+      }
+    }
+    return true;
+  }
+
+ private:
+  bool CheckFrameCount(const DocNode& at, std::int64_t frames) {
+    if (frames < 1) {
+      reader_.Error("E106", at, "expected 'frame_count' >= 1, found " + std::to_string(frames));
+      return false;
+    }
+    const auto frame_bytes =
+        static_cast<std::uint64_t>(PoseFloatCount(skeleton_.bone_count())) * sizeof(float);
+    if (frames > INT_MAX || static_cast<std::uint64_t>(frames) > kMaxClipKeyBytes / frame_bytes) {
+      reader_.Error("E106", at,
+                    "'frame_count' " + std::to_string(frames) + " is too large: at most " +
+                        std::to_string(kMaxClipKeyBytes / frame_bytes) + " frames of " +
+                        std::to_string(skeleton_.bone_count()) + " bones fit the " +
+                        std::to_string(kMaxClipKeyBytes >> 20) + " MiB key-data limit");
+      return false;
+    }
+    return true;
+  }
+
+  void ReadTrack(const DocNode& node, const std::string& where, int frame_count, std::vector<Track>& tracks) {
+    if (!reader_.Mapping(node, where)) return;
+    FieldReader fields(reader_, node, where, kTrackFields);
+    fields.ReportUnknownFields();
+    Track track;
+    if (const std::optional<std::string> bone = fields.RequiredString("bone")) {
+      track.bone = ResolveBone(*fields.Optional("bone"), *bone);
+    }
+    track.translation = ReadChannel(fields, "translation", 3, frame_count);
+    track.rotation = ReadChannel(fields, "rotation", 4, frame_count);
+    track.scale = ReadChannel(fields, "scale", 3, frame_count);
+    if (track.rotation) NormaliseRotations(*fields.Optional("rotation"), *track.rotation);
+    tracks.push_back(std::move(track));
+  }
+
+  int ResolveBone(const DocNode& at, const std::string& name) {
+    const auto found = bone_index_.find(name);
+    if (found == bone_index_.end()) {
+      reader_.Error("E110", at,
+                    "unknown bone '" + name + "': skeleton '" + skeleton_.name() + "' has no such bone" +
+                        DidYouMean(name, bone_names_));
+      return -1;
+    }
+    const auto [first, inserted] = tracked_.emplace(found->second, &at);
+    if (!inserted) {
+      Diagnostic& error = reader_.Error("E108", at, "two tracks for bone '" + name + "'");
+      reader_.Note(error, *first->second, "first track for '" + name + "' here");
+    }
+    return found->second;
+  }
+
+  // A channel of `width` numbers (constant) or `width * frame_count` (one per frame).
+  std::optional<Channel> ReadChannel(FieldReader& fields, std::string_view key, int width, int frame_count) {
+    std::optional<std::vector<float>> values = fields.OptionalFloatArray(key);
+    if (!values) return std::nullopt;
+    const std::size_t found = values->size();
+    const auto constant = static_cast<std::size_t>(width);
+    const std::size_t animated = constant * static_cast<std::size_t>(frame_count);
+    const std::string name = "'" + std::string(key) + "'";
+    if (frame_count > 0 && found != constant && found != animated) {
+      const std::string expected =
+          frame_count == 1
+              ? std::to_string(constant) + " numbers"
+              : std::to_string(constant) + " numbers (constant) or " + std::to_string(animated) +
+                    " numbers (" + std::to_string(frame_count) + " frames x " + std::to_string(width) + ")";
+      reader_.Error("E105", *fields.Optional(key),
+                    "expected " + expected + " for " + name + ", found " + std::to_string(found));
+    }
+    if (found == 0 || found % constant != 0) return std::nullopt;
+    return Channel{std::move(*values), width};
+  }
+
+  // Checks every quaternion (reported at its first number, or at the array for a constant) and
+  // normalises those within tolerance.
+  void NormaliseRotations(const DocNode& array, Channel& rotation) {
+    const std::size_t count = rotation.values.size() / 4;
+    for (std::size_t k = 0; k < count; ++k) {
+      float* q = rotation.values.data() + 4 * k;
+      const DocNode& at = count == 1 ? array : *array.items[4 * k];
+      const std::string what = count == 1 ? "'rotation'" : "'rotation' of frame " + std::to_string(k);
+      if (const std::optional<Quat> unit = UnitQuaternion(reader_, at, q, what)) {
+        q[0] = unit->x, q[1] = unit->y, q[2] = unit->z, q[3] = unit->w;
+      }
+    }
+  }
+
+  DocumentReader& reader_;
+  const Skeleton& skeleton_;
+  std::unordered_map<std::string, int> bone_index_;
+  std::vector<std::string_view> bone_names_;
+  std::unordered_map<int, const DocNode*> tracked_;  // bone -> its first track's `bone` value
+};
+
+void FillKeyFrames(const Skeleton& skeleton, const std::vector<Track>& tracks, Clip& clip) {
+  for (const Track& track : tracks) {
+    for (int k = 0; k < clip.frame_count(); ++k) {
+      Transform x = skeleton.bind_local(track.bone);
+      if (track.translation) {
+        const float* t = track.translation->At(k);
+        x.translation = {t[0], t[1], t[2]};
+      }
+      if (track.rotation) {
+        const float* r = track.rotation->At(k);
+        x.rotation = {r[0], r[1], r[2], r[3]};
+      }
+      if (track.scale) {
+        const float* s = track.scale->At(k);
+        x.scale = {s[0], s[1], s[2]};
+      }
+      SetBoneTransform(clip.frame(k), track.bone, x);
+    }
+    clip.MarkTracked(track.bone);
+  }
+}
+
+std::optional<Clip> ReadClip(const Document& document, const Skeleton& skeleton, DiagnosticSink& diagnostics,
+                             int errors_before) {
+  DocumentReader reader(document, diagnostics);
+  ClipHeader header;
+  std::vector<Track> tracks;
+  if (!ClipDocumentReader(reader, skeleton).Read(document.root(), header, tracks)) return std::nullopt;
+  if (diagnostics.error_count() > errors_before) return std::nullopt;
+  std::string error;
+  std::optional<Clip> clip =
+      Clip::Create(skeleton, header.name, header.sample_rate, header.frame_count, header.looping, error);
+  if (!clip) {
+    reader.Error("E106", document.root(), error);
+    return std::nullopt;
+  }
+  FillKeyFrames(skeleton, tracks, *clip);
+  return clip;
+}
+
+}  // namespace
+
+std::optional<Clip> LoadClipFile(const std::string& path, const Skeleton& skeleton,
+                                 DiagnosticSink& diagnostics) {
+  const int errors_before = diagnostics.error_count();
+  const std::optional<Document> document = LoadDocumentFile(path, diagnostics);
+  return document ? ReadClip(*document, skeleton, diagnostics, errors_before) : std::nullopt;
+}
+
+std::optional<Clip> ParseClip(std::string_view text, const std::string& file_name, const Skeleton& skeleton,
+                              DiagnosticSink& diagnostics) {
+  const int errors_before = diagnostics.error_count();
+  const std::optional<Document> document = ParseDocument(text, file_name, diagnostics);
+  return document ? ReadClip(*document, skeleton, diagnostics, errors_before) : std::nullopt;
+}
+
+}  // namespace anim

@@ -1,0 +1,221 @@
+#include "compiler/document/document_parser.h"
+
+#include <yaml-cpp/eventhandler.h>
+#include <yaml-cpp/exceptions.h>
+#include <yaml-cpp/mark.h>
+#include <yaml-cpp/parser.h>
+
+#include <sstream>
+#include <unordered_map>
+
+#include "compiler/document/scalar_resolution.h"
+#include "compiler/document/source_text.h"
+
+namespace anim {
+namespace {
+
+constexpr std::string_view kCoreTagPrefix = "tag:yaml.org,2002:";
+
+TextPosition PositionOf(const YAML::Mark& mark) {
+  return {mark.line + 1, mark.column + 1};
+}
+
+// Builds the node tree from yaml-cpp's parse events.
+class TreeBuilder final : public YAML::EventHandler {
+ public:
+  TreeBuilder(const std::string& file_name, DiagnosticSink& diagnostics)
+      : file_name_(file_name), diagnostics_(diagnostics), nodes_(std::make_unique<std::deque<DocNode>>()) {}
+
+  void OnDocumentStart(const YAML::Mark&) override {}
+  void OnDocumentEnd() override {}
+
+  void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    Complete(NewNode(NodeKind::Null, mark), anchor);
+  }
+
+  void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {
+    const auto it = anchors_.find(anchor);
+    if (it != anchors_.end()) {
+      Complete(*it->second, YAML::NullAnchor);
+      return;
+    }
+    // yaml-cpp has checked the anchor exists, so it is still open: the alias is inside its own anchor.
+    diagnostics_.Error("E100", Locate(PositionOf(mark)), "an alias cannot refer to a node that contains it");
+    Complete(NewNode(NodeKind::Null, mark), YAML::NullAnchor);
+  }
+
+  void OnScalar(const YAML::Mark& mark, const std::string& tag, YAML::anchor_t anchor,
+                const std::string& value) override {
+    DocNode& node = NewNode(NodeKind::String, mark);
+    node.text = value;
+    // "?" marks a plain scalar, "!" a quoted one; an explicit core tag (!!int, ...) is resolved like plain.
+    const bool plain = tag == "?" || (tag.starts_with(kCoreTagPrefix) && tag != "tag:yaml.org,2002:str");
+    if (plain) Resolve(node);
+    Complete(node, anchor);
+  }
+
+  void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                       YAML::EmitterStyle::value) override {
+    open_.push_back({&NewNode(NodeKind::Sequence, mark), anchor, nullptr, {}});
+  }
+  void OnSequenceEnd() override { Close(); }
+
+  void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
+                  YAML::EmitterStyle::value) override {
+    open_.push_back({&NewNode(NodeKind::Mapping, mark), anchor, nullptr, {}});
+  }
+  void OnMapEnd() override { Close(); }
+
+  const DocNode* root() const { return root_; }
+  std::unique_ptr<std::deque<DocNode>> TakeNodes() { return std::move(nodes_); }
+
+ private:
+  struct OpenNode {
+    DocNode* node;
+    YAML::anchor_t anchor;
+    const DocNode* pending_key;                              // a mapping's key awaiting its value
+    std::unordered_map<std::string, std::size_t> key_index;  // a mapping's keys -> entry index
+  };
+
+  SourceLocation Locate(TextPosition position) const { return {file_name_, position.line, position.column}; }
+
+  DocNode& NewNode(NodeKind kind, const YAML::Mark& mark) {
+    DocNode& node = nodes_->emplace_back();
+    node.kind = kind;
+    node.position = PositionOf(mark);
+    return node;
+  }
+
+  static void Resolve(DocNode& node) {
+    if (IsNullLiteral(node.text)) {
+      node.kind = NodeKind::Null;
+    } else if (const std::optional<bool> b = ParseBoolLiteral(node.text)) {
+      node.kind = NodeKind::Bool;
+      node.boolean = *b;
+    } else if (const std::optional<double> n = ParseNumberLiteral(node.text)) {
+      node.kind = NodeKind::Number;
+      node.number = *n;
+    }
+  }
+
+  void Close() {
+    OpenNode closed = std::move(open_.back());
+    open_.pop_back();
+    Complete(*closed.node, closed.anchor);
+  }
+
+  // Hangs a finished node under the innermost open sequence or mapping.
+  void Complete(const DocNode& node, YAML::anchor_t anchor) {
+    if (anchor != YAML::NullAnchor) anchors_[anchor] = &node;
+    if (open_.empty()) {
+      root_ = &node;
+      return;
+    }
+    OpenNode& parent = open_.back();
+    if (parent.node->kind == NodeKind::Sequence) {
+      parent.node->items.push_back(&node);
+    } else if (parent.pending_key == nullptr) {
+      parent.pending_key = &node;
+    } else {
+      const DocNode& key = *parent.pending_key;
+      parent.pending_key = nullptr;
+      AddEntry(parent, key, node);
+    }
+  }
+
+  void AddEntry(OpenNode& mapping, const DocNode& key, const DocNode& value) {
+    if (key.kind == NodeKind::Sequence || key.kind == NodeKind::Mapping) {
+      diagnostics_.Error("E102", Locate(key.position),
+                         std::string("expected a text key, found ") + KindName(key.kind));
+      return;
+    }
+    const auto [it, inserted] = mapping.key_index.emplace(key.text, mapping.node->entries.size());
+    if (!inserted) {
+      Diagnostic& error =
+          diagnostics_.Error("E112", Locate(key.position), "duplicate key '" + key.text + "'");
+      DiagnosticSink::AddNote(error, Locate(mapping.node->entries[it->second].key_position),
+                              "first defined here");
+      return;
+    }
+    mapping.node->entries.push_back({key.text, key.position, &value});
+  }
+
+  const std::string& file_name_;
+  DiagnosticSink& diagnostics_;
+  std::unique_ptr<std::deque<DocNode>> nodes_;
+  std::vector<OpenNode> open_;
+  std::unordered_map<YAML::anchor_t, const DocNode*> anchors_;
+  const DocNode* root_ = nullptr;
+};
+
+// Sees whether the stream holds another document, without building it.
+class DocumentStartProbe final : public YAML::EventHandler {
+ public:
+  void OnDocumentStart(const YAML::Mark& mark) override { start = mark; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnAlias(const YAML::Mark&, YAML::anchor_t) override {}
+  void OnScalar(const YAML::Mark&, const std::string&, YAML::anchor_t, const std::string&) override {}
+  void OnSequenceStart(const YAML::Mark&, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {}
+  void OnSequenceEnd() override {}
+  void OnMapStart(const YAML::Mark&, const std::string&, YAML::anchor_t, YAML::EmitterStyle::value) override {
+  }
+  void OnMapEnd() override {}
+
+  YAML::Mark start;
+};
+
+// yaml-cpp's wording for the usual mistakes in hand-written JSON, said the way a user thinks of them.
+std::string ExplainParseError(const std::string& message) {
+  if (message == YAML::ErrorMsg::END_OF_SEQ_FLOW) return "a sequence is not closed (expected ',' or ']')";
+  if (message == YAML::ErrorMsg::END_OF_MAP_FLOW) return "a mapping is not closed (expected ',' or '}')";
+  if (message == YAML::ErrorMsg::EOF_IN_SCALAR) return "a quoted string is not closed";
+  return message;
+}
+
+void ReportParseError(const YAML::Exception& e, const std::string& file_name, DiagnosticSink& diagnostics) {
+  SourceLocation where{file_name, 0, 0};
+  if (!e.mark.is_null()) where = {file_name, e.mark.line + 1, e.mark.column + 1};
+  diagnostics.Error("E100", where, "not valid JSON or YAML: " + ExplainParseError(e.msg));
+}
+
+bool IsBlank(std::string_view text) {
+  return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+}  // namespace
+
+std::optional<Document> ParseDocument(std::string_view text, const std::string& file_name,
+                                      DiagnosticSink& diagnostics) {
+  if (!CheckSourceText(text, file_name, diagnostics)) return std::nullopt;
+  std::istringstream stream{std::string(text)};
+  YAML::Parser parser(stream);
+  TreeBuilder builder(file_name, diagnostics);
+  try {
+    if (!parser.HandleNextDocument(builder) || builder.root() == nullptr) {
+      diagnostics.Error("E100", {file_name, 0, 0},
+                        IsBlank(text) ? "the file is empty" : "the file holds no document, only comments");
+      return std::nullopt;
+    }
+    DocumentStartProbe probe;
+    if (parser.HandleNextDocument(probe)) {
+      diagnostics.Error("E100", {file_name, probe.start.line + 1, probe.start.column + 1},
+                        "expected one document, found a second one");
+      return std::nullopt;
+    }
+  } catch (const YAML::Exception& e) {
+    ReportParseError(e, file_name, diagnostics);
+    return std::nullopt;
+  }
+  const DocNode* root = builder.root();
+  return Document(file_name, builder.TakeNodes(), root);
+}
+
+std::optional<Document> LoadDocumentFile(const std::string& path, DiagnosticSink& diagnostics) {
+  const std::optional<std::string> text = ReadSourceFile(path, diagnostics);
+  if (!text) return std::nullopt;
+  return ParseDocument(*text, path, diagnostics);
+}
+
+}  // namespace anim

@@ -1,0 +1,92 @@
+// Typed reading of document nodes with precise diagnostics: every read that fails reports what was
+// expected and what was found, at the offending node (for an array, the offending element), and
+// returns nullopt so the caller can go on and report the file's other problems.
+//
+// Codes: E101 missing field, E102 wrong type, E103 unknown field, E106 out of range (here:
+// non-finite numbers, numbers past float or integer range).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compiler/diag/diagnostics.h"
+#include "compiler/document/document.h"
+
+namespace anim {
+
+class DocumentReader {
+ public:
+  DocumentReader(const Document& document, DiagnosticSink& diagnostics)
+      : document_(document), diagnostics_(diagnostics) {}
+
+  const Document& document() const { return document_; }
+
+  Diagnostic& Error(std::string code, const DocNode& at, std::string message);
+  Diagnostic& Error(std::string code, TextPosition at, std::string message);
+  void Note(Diagnostic& to, const DocNode& at, std::string message) const;
+
+  // `what` names the value in messages: "'name'", "'bones'[2]".
+  std::optional<std::string> String(const DocNode& node, std::string_view what);
+  // A finite number.
+  std::optional<double> Number(const DocNode& node, std::string_view what);
+  // A finite number that is also finite as a float.
+  std::optional<float> Float(const DocNode& node, std::string_view what);
+  // A whole number (written 3 or 3.0) of magnitude at most 2^53.
+  std::optional<std::int64_t> Integer(const DocNode& node, std::string_view what);
+  std::optional<bool> Bool(const DocNode& node, std::string_view what);
+  // A sequence of floats. Every bad element is reported at the element.
+  std::optional<std::vector<float>> FloatArray(const DocNode& node, std::string_view what);
+  // `node` itself when it has that kind, else E102 and null.
+  const DocNode* Sequence(const DocNode& node, std::string_view what);
+  const DocNode* Mapping(const DocNode& node, std::string_view what);
+
+ private:
+  void WrongType(const DocNode& node, std::string_view expected, std::string_view what);
+  // A finite number; `expected` names the wanted type when the node is not a number at all.
+  std::optional<double> FiniteNumber(const DocNode& node, std::string_view expected, std::string_view what);
+
+  const Document& document_;
+  DiagnosticSink& diagnostics_;
+};
+
+// The fields of one mapping, read against the fixed list of keys it may hold. Optional reads
+// return nullopt both when the field is absent and when it was reported as wrong; the caller only
+// uses values when the sink gained no errors.
+class FieldReader {
+ public:
+  // `context` names the mapping in messages: "skeleton", "'bones'[2]".
+  FieldReader(DocumentReader& reader, const DocNode& mapping, std::string context,
+              std::span<const std::string_view> known_fields)
+      : reader_(reader), mapping_(mapping), context_(std::move(context)), known_fields_(known_fields) {}
+
+  const DocNode& node() const { return mapping_; }
+  const std::string& context() const { return context_; }
+
+  // E103 for every key outside the known fields, with a "did you mean" or the list of known fields.
+  void ReportUnknownFields();
+
+  // The value of `key`, or null when absent. Required also reports E101 at the mapping.
+  const DocNode* Optional(std::string_view key) const { return mapping_.Find(key); }
+  const DocNode* Required(std::string_view key);
+
+  std::optional<std::string> RequiredString(std::string_view key);
+  std::optional<std::string> OptionalString(std::string_view key);
+  std::optional<float> RequiredFloat(std::string_view key);
+  std::optional<std::int64_t> RequiredInteger(std::string_view key);
+  std::optional<std::int64_t> OptionalInteger(std::string_view key);
+  std::optional<bool> OptionalBool(std::string_view key);
+  std::optional<std::vector<float>> OptionalFloatArray(std::string_view key);
+  const DocNode* RequiredSequence(std::string_view key);
+
+ private:
+  DocumentReader& reader_;
+  const DocNode& mapping_;
+  std::string context_;
+  std::span<const std::string_view> known_fields_;
+};
+
+}  // namespace anim
