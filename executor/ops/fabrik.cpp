@@ -1,0 +1,126 @@
+#include "executor/ops/fabrik.h"
+
+#include <array>
+
+#include "executor/ops/model_space.h"
+
+namespace anim {
+namespace {
+
+struct Chain {
+  std::array<int, kFabrikMaxChain> bones;
+  std::array<Vec3, kFabrikMaxChain> positions;
+  std::array<float, kFabrikMaxChain> lengths;  // lengths[i]: from bone i to bone i + 1
+  int size = 0;
+};
+
+// Collects root..tip into `chain` (root first). False when tip does not descend from root or the
+// chain is too long.
+bool CollectChain(const Skeleton& skeleton, int root, int tip, Chain& chain) {
+  int size = 0;
+  for (int b = tip; b != kNoParent; b = skeleton.parent(b)) {
+    if (size == kFabrikMaxChain) return false;
+    chain.bones[size++] = b;
+    if (b == root) {
+      for (int i = 0; i < size / 2; ++i)
+        std::swap(chain.bones[i], chain.bones[size - 1 - i]);
+      chain.size = size;
+      return size >= 2;
+    }
+  }
+  return false;
+}
+
+// Places `next` at `length` from `anchor`, along the direction from `anchor` to `next`.
+Vec3 Reach(Vec3 anchor, Vec3 next, float length, Vec3 fallback_dir) {
+  return anchor + NormalizeOr(next - anchor, fallback_dir) * length;
+}
+
+// Moves the chain's positions toward `target`. False when it ran no pass at all.
+bool SolvePositions(Chain& chain, Vec3 target, int iterations, float tolerance) {
+  const int last = chain.size - 1;
+  Vec3* p = chain.positions.data();
+  const float* len = chain.lengths.data();
+  const Vec3 origin = p[0];
+  float total = 0.0f;
+  for (int i = 0; i < last; ++i) {
+    total += len[i];
+  }
+
+  if (Distance(origin, target) >= total) {
+    const Vec3 dir = NormalizeOr(target - origin, NormalizeOr(p[last] - origin, Vec3{0, 1, 0}));
+    for (int i = 0; i < last; ++i) {
+      p[i + 1] = p[i] + dir * len[i];
+    }
+    return true;
+  }
+  int it = 0;
+  for (; it < iterations && Distance(p[last], target) > tolerance; ++it) {
+    p[last] = target;
+    for (int i = last - 1; i >= 0; --i) {
+      p[i] = Reach(p[i + 1], p[i], len[i], Vec3{0, -1, 0});
+    }
+    p[0] = origin;
+    for (int i = 0; i < last; ++i) {
+      p[i + 1] = Reach(p[i], p[i + 1], len[i], Vec3{0, 1, 0});
+    }
+  }
+  return it > 0;
+}
+
+}  // namespace
+
+void SolveFabrik(PoseView pose, const Skeleton& skeleton, int count, int root, int tip, Vec3 target,
+                 int iterations, float tolerance, float alpha) {
+  const float a = ClampAlpha(alpha);
+  if (a == 0.0f || !IsEditableBone(pose, skeleton, count, root) ||
+      !IsEditableBone(pose, skeleton, count, tip)) {
+    return;
+  }
+  Chain chain;
+  if (!CollectChain(skeleton, root, tip, chain)) return;
+  const int last = chain.size - 1;
+
+  std::array<Quat, kFabrikMaxChain> input_rotations;
+  const Mat4 root_parent = ParentModelMatrix(pose, skeleton, root);
+  Mat4 model = root_parent;
+  for (int i = 0; i < chain.size; ++i) {
+    input_rotations[i] = GetBoneTransform(pose, chain.bones[i]).rotation;
+    model = model * FromTransform(GetBoneTransform(pose, chain.bones[i]));
+    chain.positions[i] = model.Translation();
+    if (i > 0) chain.lengths[i - 1] = Distance(chain.positions[i - 1], chain.positions[i]);
+  }
+  const Quat tip_rotation = RotationOf(model);
+  if (!(Distance(chain.positions[last], target) > tolerance)) return;
+  if (!SolvePositions(chain, target, iterations, tolerance)) return;
+
+  // Root first: each bone turns so its (already moved) child points at the solved child position.
+  Mat4 parent = root_parent;
+  for (int i = 0; i < chain.size; ++i) {
+    const int bone = chain.bones[i];
+    Transform local = GetBoneTransform(pose, bone);
+    const Quat parent_rotation = RotationOf(parent);
+    const Mat4 current = parent * FromTransform(local);
+    Quat model_rotation = tip_rotation;
+    if (i < last) {
+      const Vec3 child = TransformPoint(current, GetBoneTransform(pose, chain.bones[i + 1]).translation);
+      const Vec3 from = NormalizeOr(child - current.Translation(), Vec3{});
+      const Vec3 to = NormalizeOr(chain.positions[i + 1] - current.Translation(), Vec3{});
+      model_rotation = RotationOf(current);
+      if (LengthSq(from) > 0.0f && LengthSq(to) > 0.0f)
+        model_rotation = FromToRotation(from, to) * model_rotation;
+    }
+    local.rotation = Normalize(Conjugate(parent_rotation) * model_rotation);
+    SetBoneTransform(pose, bone, local);
+    parent = parent * FromTransform(local);
+  }
+  if (a < 1.0f) {
+    for (int i = 0; i < chain.size; ++i) {
+      Transform local = GetBoneTransform(pose, chain.bones[i]);
+      local.rotation = Nlerp(input_rotations[i], local.rotation, a);
+      SetBoneTransform(pose, chain.bones[i], local);
+    }
+  }
+}
+
+}  // namespace anim

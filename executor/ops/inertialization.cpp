@@ -1,0 +1,88 @@
+#include "executor/ops/inertialization.h"
+
+#include <algorithm>
+
+namespace anim {
+namespace {
+
+// Offset `delta` as direction and length; the rate is `velocity` along that direction.
+InertialChannel VectorChannel(Vec3 delta, Vec3 velocity) {
+  const float length = Length(delta);
+  const Vec3 axis = length > 0.0f ? delta / length : Vec3{1.0f, 0.0f, 0.0f};
+  return {axis, length, Dot(velocity, axis)};
+}
+
+void Capture(InertializationState& state, ConstPoseView target, int count, float duration) {
+  state.active = false;
+  const PoseHistory& history = state.history;
+  // A history of another skeleton (bone count) is no previous output of this one.
+  if (history.frames_held() == 0 || history.latest().bone_count() != target.bone_count || !(duration > 0.0f))
+    return;
+  const int n = std::min(count, target.bone_count);
+  if (n <= 0) return;
+  if (static_cast<int>(state.bones.size()) < n) state.bones.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const Transform previous = history.latest().Get(i);
+    const Transform now = GetBoneTransform(target, i);
+    InertialBone& bone = state.bones[static_cast<std::size_t>(i)];
+    InertialChannel& rotation = bone.rotation;
+    ToAxisAngle(Normalize(previous.rotation) * Conjugate(Normalize(now.rotation)), rotation.axis,
+                rotation.offset);
+    rotation.velocity = Dot(history.AngularVelocity(i), rotation.axis);
+    bone.translation = VectorChannel(previous.translation - now.translation, history.LinearVelocity(i));
+    bone.scale = VectorChannel(previous.scale - now.scale, history.ScaleVelocity(i));
+  }
+  state.offset_bone_count = n;
+  state.duration = duration;
+  state.active = true;
+}
+
+void Apply(const InertializationState& state, PoseView out, int count, float t) {
+  const int n = std::min({count, out.bone_count, state.offset_bone_count});
+  for (int i = 0; i < n; ++i) {
+    const InertialBone& bone = state.bones[static_cast<std::size_t>(i)];
+    Transform x = GetBoneTransform(out, i);
+    const InertialChannel& r = bone.rotation;
+    const InertialChannel& p = bone.translation;
+    const InertialChannel& s = bone.scale;
+    x.rotation =
+        Normalize(FromAxisAngle(r.axis, InertialDecay(r.offset, r.velocity, state.duration, t)) * x.rotation);
+    x.translation += p.axis * InertialDecay(p.offset, p.velocity, state.duration, t);
+    x.scale += s.axis * InertialDecay(s.offset, s.velocity, state.duration, t);
+    SetBoneTransform(out, i, x);
+  }
+}
+
+}  // namespace
+
+float InertialDecay(float x0, float v0, float duration, float t) {
+  if (!(x0 > 0.0f) || !(duration > 0.0f)) return 0.0f;
+  if (!(v0 < 0.0f)) v0 = 0.0f;  // moving away (or unknown): start from rest rather than overshoot
+  float t1 = duration;
+  if (v0 < 0.0f) t1 = std::min(t1, -5.0f * x0 / v0);
+  if (!(t < t1)) return 0.0f;
+  if (!(t > 0.0f)) return x0;
+  const float t1_2 = t1 * t1;
+  const float a0 = (-8.0f * v0 * t1 - 20.0f * x0) / t1_2;
+  const float a = -(a0 * t1_2 + 6.0f * v0 * t1 + 12.0f * x0) / (2.0f * t1_2 * t1_2 * t1);
+  const float b = (3.0f * a0 * t1_2 + 16.0f * v0 * t1 + 30.0f * x0) / (2.0f * t1_2 * t1_2);
+  const float c = -(3.0f * a0 * t1_2 + 12.0f * v0 * t1 + 20.0f * x0) / (2.0f * t1_2 * t1);
+  // Horner form of a t^5 + b t^4 + c t^3 + a0/2 t^2 + v0 t + x0.
+  const float x = ((((a * t + b) * t + c) * t + 0.5f * a0) * t + v0) * t + x0;
+  return std::max(x, 0.0f);
+}
+
+void ApplyInertialization(InertializationState& state, PoseView out, int count, bool capture, float elapsed,
+                          float duration, float delta_time) {
+  if (capture) Capture(state, out, count, duration);
+  if (state.active) {
+    if (elapsed < state.duration) {
+      Apply(state, out, count, std::max(elapsed, 0.0f));
+    } else {
+      state.active = false;  // past the duration (or a NaN time): exactly the target from now on
+    }
+  }
+  state.history.Push(out, delta_time);
+}
+
+}  // namespace anim

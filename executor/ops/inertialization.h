@@ -1,0 +1,50 @@
+// Inertialization (David Bollo, "Inertialization: High-Performance Animation Transitions in Gears
+// of War", GDC 2018): at a seam the output jumps to the new target, and the difference from the
+// previous output decays to zero along a quintic, so the output stays continuous.
+#pragma once
+
+#include <vector>
+
+#include "executor/ops/pose_history.h"
+#include "executor/pose/pose.h"
+
+namespace anim {
+
+// One channel's offset from the target: `offset` along unit `axis`, changing at `velocity`.
+struct InertialChannel {
+  Vec3 axis{1.0f, 0.0f, 0.0f};
+  float offset = 0.0f;
+  float velocity = 0.0f;
+};
+
+struct InertialBone {
+  InertialChannel rotation;     // axis-angle of previous * inverse(target), shortest arc
+  InertialChannel translation;  // previous - target
+  InertialChannel scale;        // previous - target
+};
+
+// Per-instance state, persistent across frames. Buffers grow on first use and never shrink.
+struct InertializationState {
+  PoseHistory history;              // the last two outputs
+  std::vector<InertialBone> bones;  // offsets captured at the seam
+  int offset_bone_count = 0;        // bones with a captured offset
+  float duration = 0.0f;            // captured with the offsets
+  bool active = false;              // offsets still decaying
+};
+
+// Bollo's quintic from `x0` (>= 0) with initial rate `v0` at time `t`, reaching zero (with zero
+// rate and acceleration) at `duration`. A `v0` pointing away from zero is dropped, and one
+// pointing toward it shortens the decay to at most -5 * x0 / v0, so the curve never overshoots.
+// Exactly 0 from the end of the decay on.
+float InertialDecay(float x0, float v0, float duration, float t);
+
+// One frame of inertialization, in place: `out` holds the target pose on entry and the output on
+// exit (bones [0, count) only). `capture`: a transition starts this frame; offsets are taken
+// between the previous output and this target, with seam velocities only when the history holds
+// two frames. Without any history the capture is a no-op. `elapsed` is the time since the
+// capture; at or after `duration` (captured with the offsets) the output is exactly the target.
+// Every frame the output is pushed into the history, `delta_time` after the previous one.
+void ApplyInertialization(InertializationState& state, PoseView out, int count, bool capture, float elapsed,
+                          float duration, float delta_time);
+
+}  // namespace anim

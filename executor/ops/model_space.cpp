@@ -1,0 +1,57 @@
+#include "executor/ops/model_space.h"
+
+namespace anim {
+
+bool IsEditableBone(ConstPoseView pose, const Skeleton& skeleton, int count, int bone) {
+  return bone >= 0 && bone < count && bone < pose.bone_count && bone < skeleton.bone_count();
+}
+
+bool IsAncestorOrSelf(const Skeleton& skeleton, int ancestor, int bone) {
+  // Parents first: walking up only ever lowers the index, so the walk ends.
+  for (int b = bone; b != kNoParent; b = skeleton.parent(b)) {
+    if (b == ancestor) return true;
+  }
+  return false;
+}
+
+float ClampAlpha(float alpha) {
+  if (!(alpha > 0.0f)) return 0.0f;
+  return alpha < 1.0f ? alpha : 1.0f;
+}
+
+Mat4 ModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+  Mat4 m = FromTransform(GetBoneTransform(pose, bone));
+  for (int b = skeleton.parent(bone); b != kNoParent; b = skeleton.parent(b)) {
+    m = FromTransform(GetBoneTransform(pose, b)) * m;
+  }
+  return m;
+}
+
+Mat4 ParentModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+  const int parent = skeleton.parent(bone);
+  return parent == kNoParent ? Mat4::Identity() : ModelMatrix(pose, skeleton, parent);
+}
+
+Vec3 ModelPosition(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+  return ModelMatrix(pose, skeleton, bone).Translation();
+}
+
+Quat ModelRotation(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+  return RotationOf(ModelMatrix(pose, skeleton, bone));
+}
+
+void SetModelRotation(PoseView pose, const Skeleton& skeleton, int bone, Quat model_rotation) {
+  const Quat parent_rotation = RotationOf(ParentModelMatrix(pose, skeleton, bone));
+  Transform local = GetBoneTransform(pose, bone);
+  local.rotation = Normalize(Conjugate(parent_rotation) * model_rotation);
+  SetBoneTransform(pose, bone, local);
+}
+
+void SetModelPosition(PoseView pose, const Skeleton& skeleton, int bone, Vec3 model_position) {
+  const Mat4 parent_inverse = InverseAffine(ParentModelMatrix(pose, skeleton, bone));
+  Transform local = GetBoneTransform(pose, bone);
+  local.translation = TransformPoint(parent_inverse, model_position);
+  SetBoneTransform(pose, bone, local);
+}
+
+}  // namespace anim

@@ -1,0 +1,38 @@
+// Model-space (component-space) access to single bones of a local-space pose, for the solvers and
+// bone ops. Model space is the space of the pose's root bones (a root's parent is the identity).
+// Every query walks the bone's ancestors, so it costs the bone's depth and allocates nothing.
+#pragma once
+
+#include "executor/math/mat4.h"
+#include "executor/pose/pose.h"
+#include "executor/pose/skeleton.h"
+
+namespace anim {
+
+// Whether `bone` may be edited by an op limited to the active bone count `count`: it exists in
+// both the pose and the skeleton and lies before the LOD cut.
+bool IsEditableBone(ConstPoseView pose, const Skeleton& skeleton, int count, int bone);
+
+// Whether `ancestor` is `bone` or one of its ancestors.
+bool IsAncestorOrSelf(const Skeleton& skeleton, int ancestor, int bone);
+
+// Alpha limited to [0, 1]; NaN reads as 0, so a bad weight leaves the pose alone.
+float ClampAlpha(float alpha);
+
+// Model-space matrix of `bone` (local scale included). The caller guarantees `bone` is in range.
+Mat4 ModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone);
+// Model-space matrix of `bone`'s parent; the identity for a root.
+Mat4 ParentModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone);
+
+Vec3 ModelPosition(ConstPoseView pose, const Skeleton& skeleton, int bone);
+// Model-space rotation with scale divided out.
+Quat ModelRotation(ConstPoseView pose, const Skeleton& skeleton, int bone);
+
+// Rewrites `bone`'s local rotation so its model-space rotation becomes `model_rotation`. Only the
+// bone itself changes; its children follow through forward kinematics. Exact when the ancestors'
+// scales are uniform (a non-uniform parent scale shears, which no local rotation can undo).
+void SetModelRotation(PoseView pose, const Skeleton& skeleton, int bone, Quat model_rotation);
+// Rewrites `bone`'s local translation so its model-space position becomes `model_position`.
+void SetModelPosition(PoseView pose, const Skeleton& skeleton, int bone, Vec3 model_position);
+
+}  // namespace anim

@@ -1,0 +1,44 @@
+#include "executor/ops/pose_history.h"
+
+#include <cstring>
+#include <utility>
+
+namespace anim {
+
+void PoseHistory::Push(ConstPoseView pose, float delta_time) {
+  const int n = pose.bone_count;
+  if (frames_[0].bone_count() != n) {
+    frames_[0].Resize(n);
+    frames_[1].Resize(n);
+    frames_held_ = 0;
+  }
+  std::swap(frames_[0], frames_[1]);
+  if (n > 0) {
+    PoseView latest = frames_[0].view();
+    const auto bytes = [](int floats) { return static_cast<std::size_t>(floats) * sizeof(float); };
+    std::memcpy(latest.translations, pose.translations, bytes(3 * n));
+    std::memcpy(latest.rotations, pose.rotations, bytes(4 * n));
+    std::memcpy(latest.scales, pose.scales, bytes(3 * n));
+  }
+  frames_held_ = frames_held_ < 2 ? frames_held_ + 1 : 2;
+  delta_time_ = delta_time;
+}
+
+Vec3 PoseHistory::LinearVelocity(int bone) const {
+  if (!HasVelocity()) return {};
+  return (frames_[0].Get(bone).translation - frames_[1].Get(bone).translation) / delta_time_;
+}
+
+Vec3 PoseHistory::AngularVelocity(int bone) const {
+  if (!HasVelocity()) return {};
+  const Quat latest = Normalize(frames_[0].Get(bone).rotation);
+  const Quat previous = Normalize(frames_[1].Get(bone).rotation);
+  return ToRotationVector(latest * Conjugate(previous)) / delta_time_;
+}
+
+Vec3 PoseHistory::ScaleVelocity(int bone) const {
+  if (!HasVelocity()) return {};
+  return (frames_[0].Get(bone).scale - frames_[1].Get(bone).scale) / delta_time_;
+}
+
+}  // namespace anim

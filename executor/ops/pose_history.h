@@ -1,0 +1,35 @@
+// The last two output poses of one instance, kept across frames for seam velocities
+// (inertialization, dead blending). Owned copies: nothing downstream can edit the history.
+#pragma once
+
+#include "executor/pose/pose.h"
+
+namespace anim {
+
+class PoseHistory {
+ public:
+  // Makes `pose` the latest frame, `delta_time` after the one before. A pose with a different bone
+  // count starts the history over. Allocates only when the bone count grows past any seen before.
+  void Push(ConstPoseView pose, float delta_time);
+  void Clear() { frames_held_ = 0; }
+
+  // 0, 1 or 2.
+  int frames_held() const { return frames_held_; }
+  // Velocities need two frames a positive time apart; with fewer they are unknown (read as zero).
+  bool HasVelocity() const { return frames_held_ >= 2 && delta_time_ > 0.0f; }
+  const Pose& latest() const { return frames_[0]; }
+  const Pose& previous() const { return frames_[1]; }
+
+  // Per-bone velocities from previous to latest; zero when HasVelocity() is false. Angular
+  // velocity takes the shortest arc, so q and -q are no motion.
+  Vec3 LinearVelocity(int bone) const;
+  Vec3 AngularVelocity(int bone) const;
+  Vec3 ScaleVelocity(int bone) const;
+
+ private:
+  Pose frames_[2];  // [0] latest, [1] the frame before
+  int frames_held_ = 0;
+  float delta_time_ = 0.0f;  // between frames_[1] and frames_[0]
+};
+
+}  // namespace anim
