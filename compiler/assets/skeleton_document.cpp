@@ -40,7 +40,7 @@ NameTable CollectNames(const DocNode& bones) {
   return table;
 }
 
-std::string Element(std::string_view array, std::size_t index) {
+std::string Element(std::string_view array, int index) {
   return "'" + std::string(array) + "'[" + std::to_string(index) + "]";
 }
 
@@ -86,7 +86,7 @@ class SkeletonDocumentReader {
   }
 
   void ReadBone(const DocNode& node, int index, SkeletonDesc::Bone& bone) {
-    const std::string where = Element("bones", static_cast<std::size_t>(index));
+    const std::string where = Element("bones", index);
     if (!reader_.Mapping(node, where)) return;
     FieldReader fields(reader_, node, where, kBoneFields);
     fields.ReportUnknownFields();
@@ -148,10 +148,10 @@ class SkeletonDocumentReader {
     if (parent.index == index) {
       reader_.Error("E109", at, "bone '" + bone_name + "' cannot be its own parent");
     } else if (parent.index > index) {
+      const std::string child = bone_name.empty() ? "its child" : "its child '" + bone_name + "'";
       Diagnostic& error = reader_.Error("E109", at,
-                                        "parent '" + parent_name + "' is defined after its child (" +
-                                            Element("bones", parent.index) + ", child " +
-                                            Element("bones", static_cast<std::size_t>(index)) +
+                                        "parent '" + parent_name + "' (" + Element("bones", parent.index) +
+                                            ") is defined after " + child + " (" + Element("bones", index) +
                                             "); bones must be stored parents first");
       reader_.Note(error, *parent.node, "'" + parent_name + "' is defined here");
     }

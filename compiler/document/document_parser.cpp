@@ -30,7 +30,14 @@ class TreeBuilder final : public YAML::EventHandler {
   void OnDocumentEnd() override {}
 
   void OnNull(const YAML::Mark& mark, YAML::anchor_t anchor) override {
-    Complete(NewNode(NodeKind::Null, mark), anchor);
+    DocNode& node = NewNode(NodeKind::Null, mark);
+    // An empty value (`key:` then a newline) gets the mark of the next token, on a later line:
+    // point at its key instead.
+    const OpenNode* parent = open_.empty() ? nullptr : &open_.back();
+    if (parent != nullptr && parent->pending_key != nullptr && parent->pending_key->position.line < node.position.line) {
+      node.position = parent->pending_key->position;
+    }
+    Complete(node, anchor);
   }
 
   void OnAlias(const YAML::Mark& mark, YAML::anchor_t anchor) override {

@@ -1,0 +1,109 @@
+#include <catch2/catch.hpp>
+#include <string>
+
+#include "compiler/assets/asset_loader.h"
+
+namespace anim {
+namespace {
+
+std::string Good(const char* name) {
+  return std::string(ANIMTC_SOURCE_DIR) + "/tests/assets/good/" + name;
+}
+
+Skeleton Rig() {
+  DiagnosticSink sink;
+  std::optional<Skeleton> skeleton = LoadSkeletonFile(Good("rig.skeleton.yaml"), sink);
+  REQUIRE(skeleton.has_value());
+  return std::move(*skeleton);
+}
+
+Clip LoadGood(const char* name, const Skeleton& skeleton) {
+  DiagnosticSink sink;
+  std::optional<Clip> clip = LoadClipFile(Good(name), skeleton, sink);
+  INFO(FormatText(sink));
+  REQUIRE(clip.has_value());
+  REQUIRE(sink.diagnostics().empty());
+  return std::move(*clip);
+}
+
+Transform At(const Clip& clip, int frame, int bone) {
+  return GetBoneTransform(clip.frame(frame), bone);
+}
+
+TEST_CASE("The JSON and YAML clip files load to the same key frames") {
+  const Skeleton rig = Rig();
+  const Clip json = LoadGood("walk.clip.json", rig);
+  const Clip yaml = LoadGood("walk.clip.yaml", rig);
+  CHECK(json.name() == yaml.name());
+  CHECK(json.sample_rate() == yaml.sample_rate());
+  CHECK(json.looping() == yaml.looping());
+  CHECK(json.tracked_bones() == yaml.tracked_bones());
+  CHECK(json.skeleton_hash() == yaml.skeleton_hash());
+  REQUIRE(json.frame_count() == yaml.frame_count());
+  for (int k = 0; k < json.frame_count(); ++k) {
+    for (int bone = 0; bone < rig.bone_count(); ++bone) {
+      CAPTURE(k, bone);
+      CHECK(At(json, k, bone) == At(yaml, k, bone));
+    }
+  }
+}
+
+TEST_CASE("Clip channels: per-frame, constant, absent, and untracked bones") {
+  const Skeleton rig = Rig();
+  const Clip clip = LoadGood("walk.clip.yaml", rig);
+  CHECK(clip.name() == "walk");
+  CHECK(clip.sample_rate() == 30.0f);
+  REQUIRE(clip.frame_count() == 4);
+  CHECK(clip.looping());
+  CHECK(clip.duration() == Approx(3.0f / 30.0f));
+  CHECK(clip.skeleton_hash() == rig.content_hash());
+
+  const int pelvis = rig.FindBone("pelvis"), head = rig.FindBone("head"), shin = rig.FindBone("shin_l");
+  CHECK(clip.tracked_bones() == std::vector<int>{pelvis, head, shin});
+
+  // Per-frame translation, frame after frame; rotation and scale absent: bind pose.
+  CHECK(At(clip, 1, pelvis).translation == Vec3{0.0f, 0.97f, 0.1f});
+  CHECK(At(clip, 2, pelvis).translation == Vec3{0.0f, 0.95f, 0.2f});
+  CHECK(At(clip, 1, pelvis).rotation == rig.bind_local(pelvis).rotation);
+  // Per-frame rotation; a constant scale holds in every frame; absent translation is the bind pose.
+  CHECK(At(clip, 2, head).rotation.x == Approx(0.0998334f).epsilon(1e-6));
+  CHECK(At(clip, 2, head).rotation.w == Approx(0.9950042f).epsilon(1e-6));
+  for (int k = 0; k < clip.frame_count(); ++k) {
+    CHECK(At(clip, k, head).scale == Vec3{1.0f, 1.0f, 1.0f});
+    CHECK(At(clip, k, head).translation == rig.bind_local(head).translation);
+    // 1.0004 long: within tolerance, so stored normalised.
+    CHECK(At(clip, k, shin).rotation.w == Approx(1.0f).epsilon(1e-7));
+  }
+  // A bone without a track holds its bind pose in every frame.
+  const int spine = rig.FindBone("spine");
+  for (int k = 0; k < clip.frame_count(); ++k)
+    CHECK(At(clip, k, spine) == rig.bind_local(spine));
+}
+
+TEST_CASE("ParseClip: a one-frame clip, no skeleton field, loop defaulting to false") {
+  const Skeleton rig = Rig();
+  DiagnosticSink sink;
+  const std::optional<Clip> clip = ParseClip(
+      R"({"format": "animtc.clip", "version": 1, "name": "pose", "sample_rate": 24, "frame_count": 1,
+          "tracks": [{"bone": "head", "translation": [1, 2, 3]}]})",
+      "pose.json", rig, sink);
+  INFO(FormatText(sink));
+  REQUIRE(clip.has_value());
+  CHECK_FALSE(clip->looping());
+  CHECK(clip->frame_count() == 1);
+  CHECK(At(*clip, 0, rig.FindBone("head")).translation == Vec3{1.0f, 2.0f, 3.0f});
+}
+
+TEST_CASE("A clip for another rig is refused before any key is written") {
+  const Skeleton rig = Rig();
+  DiagnosticSink sink;
+  const char* text =
+      "format: animtc.clip\nversion: 1\nname: x\nskeleton: biped\nsample_rate: 30\nframe_count: 1\n"
+      "tracks:\n  - bone: tail\n";
+  CHECK_FALSE(ParseClip(text, "x.yaml", rig, sink).has_value());
+  CHECK(FormatText(sink) ==
+        "x.yaml:8:11: error[E110]: unknown bone 'tail': skeleton 'biped' has no such bone\n");
+}
+
+}  // namespace
+}  // namespace anim
