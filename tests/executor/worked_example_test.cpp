@@ -10,64 +10,24 @@
 #include "executor/tasks/execute_task_list.h"
 #include "executor/tasks/pose_pool.h"
 #include "executor/tasks/task_state_storage.h"
-#include "tests/executor/sample_rig.h"
+#include "tools/worked_example/worked_example_list.h"
 
 using namespace anim;
 
 namespace {
 
-AnimTask Sample(uint16_t clip, float time) {
-  AnimTask t;
-  t.type = AnimTaskType::SampleClip;
-  t.resource = clip;
-  t.time = time;
-  return t;
+const HumanoidAssets& Humanoid() {
+  static const std::unique_ptr<HumanoidAssets> assets = [] {
+    std::string error;
+    auto loaded = LoadHumanoidAssets(std::string(ANIMTC_SOURCE_DIR) + "/samples/humanoid", error);
+    INFO(error);
+    REQUIRE(loaded);
+    return loaded;
+  }();
+  return *assets;
 }
 
-AnimTask WithDeps(AnimTaskType type, int16_t a, int16_t b = AnimTask::NoTask, float alpha = 1.0f) {
-  AnimTask t;
-  t.type = type;
-  t.dep_a = a;
-  t.dep_b = b;
-  t.alpha = alpha;
-  return t;
-}
-
-struct WorkedExample {
-  AnimTaskList list;
-  TaskStateStorage state;
-};
-
-void Build(WorkedExample& ex) {
-  const test::SampleRig& rig = test::HumanoidRig();
-  const Skeleton& sk = rig.skeleton;
-  AnimTaskList& list = ex.list;
-  ex.state.inertializers.resize(1);
-  list.skeleton = &sk;
-  list.clips = rig.clip_table;
-  list.state = &ex.state;
-  list.delta_time = 1.0f / 30.0f;
-  list.Add(Sample(rig.ClipIndex("idle"), 0.4f));                   // 0
-  list.Add(Sample(rig.ClipIndex("walk_fwd"), 0.4f));               // 1
-  list.Add(Sample(rig.ClipIndex("walk_back"), 0.4f));              // 2
-  list.Add(WithDeps(AnimTaskType::Blend, 1, 2, 0.3f));             // 3
-  list.Add(Sample(rig.ClipIndex("run_fwd"), 0.4f));                // 4
-  list.Add(Sample(rig.ClipIndex("run_back"), 0.4f));               // 5
-  list.Add(WithDeps(AnimTaskType::Blend, 4, 5, 0.3f));             // 6
-  list.Add(Sample(rig.ClipIndex("jump"), 0.4f));                   // 7
-  AnimTask inert = WithDeps(AnimTaskType::Inertialize, 6);         // 8: the current state is run
-  inert.alpha = 0.2f;
-  list.Add(inert);
-  list.Add(Sample(rig.ClipIndex("aim_pose"), 0.0f));               // 9
-  list.Add(WithDeps(AnimTaskType::MakeAdditive, 9));               // 10: against the bind pose
-  list.Add(WithDeps(AnimTaskType::ApplyAdditive, 8, 10, 1.0f));    // 11
-  AnimTask foot = WithDeps(AnimTaskType::FootIK, 11);              // 12
-  foot.bone_a = static_cast<uint16_t>(sk.FindBone("thigh_l"));
-  foot.bone_b = static_cast<uint16_t>(sk.FindBone("calf_l"));
-  foot.bone_c = static_cast<uint16_t>(sk.FindBone("foot_l"));
-  foot.s = {0, 1, 0};
-  list.output_task = list.Add(foot);
-}
+void Build(WorkedExample& ex) { BuildWorkedExample(Humanoid(), 0.4f, ex); }
 
 struct TrafficRow {
   int task;

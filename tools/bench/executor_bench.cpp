@@ -1,0 +1,163 @@
+// ExecuteTaskList benchmarks: the seed's worked example per character (sample humanoid, and a
+// 64-bone rig), the cost of unreachable state-machine branches, the per-bone cost of a blend in the
+// sweep, heap allocations per frame and the pool size over many lists.
+//   build/tools/bench/anim-bench-executor [--benchmark_min_time=0.2]
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "executor/tasks/execute_task_list.h"
+#include "executor/tasks/pose_pool.h"
+#include "tools/bench/allocation_counter.h"
+#include "tools/worked_example/worked_example_list.h"
+
+namespace anim {
+namespace {
+
+const HumanoidAssets& Humanoid() {
+  static const std::unique_ptr<HumanoidAssets> assets = [] {
+    std::string error;
+    auto loaded = LoadHumanoidAssets(std::string(ANIMTC_SOURCE_DIR) + "/samples/humanoid", error);
+    if (!loaded) {
+      std::fprintf(stderr, "cannot load the sample humanoid:\n%s", error.c_str());
+      std::exit(2);
+    }
+    return loaded;
+  }();
+  return *assets;
+}
+
+// Runs `list` once per iteration and reports ns per bone, allocations per frame and pool size.
+void RunFrames(benchmark::State& state, const AnimTaskList& list) {
+  std::vector<Mat4> skinning(list.skeleton->bone_count());
+  const ExecuteOutputs outputs{.skinning = skinning};
+  ExecuteTaskList(list, outputs);  // warm-up: scratch and pool reach their size
+  const uint64_t allocations_before = bench::AllocationCount();
+  for (auto _ : state) {
+    ExecuteTaskList(list, outputs);
+    benchmark::DoNotOptimize(skinning.data());
+  }
+  const double frames = static_cast<double>(state.iterations());
+  state.counters["allocs_per_frame"] = static_cast<double>(bench::AllocationCount() - allocations_before) / frames;
+  state.counters["pool_buffers"] = ThreadPosePool().size();
+  state.counters["ns_per_bone"] = benchmark::Counter(static_cast<double>(list.skeleton->bone_count()) * frames,
+                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void BM_WorkedExample_Humanoid(benchmark::State& state) {
+  WorkedExample ex;
+  BuildWorkedExample(Humanoid(), 0.4f, ex);
+  RunFrames(state, ex.list);
+}
+BENCHMARK(BM_WorkedExample_Humanoid)->Unit(benchmark::kNanosecond);
+
+// The same 13 tasks on the humanoid cut to 64 bones (sampling and blending stop at the cut;
+// forward kinematics still walks every bone).
+void BM_WorkedExample_64Bones(benchmark::State& state) {
+  WorkedExample ex;
+  BuildWorkedExample(Humanoid(), 0.4f, ex);
+  ex.list.active_bone_count = 64;
+  RunFrames(state, ex.list);
+}
+BENCHMARK(BM_WorkedExample_64Bones)->Unit(benchmark::kNanosecond);
+
+// A state machine with `branches` states, each recording two samples and a blend; the machine's
+// Inertialize reads one of them. Reachability makes the other branches free.
+AnimTaskList StateMachineList(WorkedExample& storage, int branches) {
+  const HumanoidAssets& h = Humanoid();
+  storage.state.inertializers.resize(1);
+  AnimTaskList list;
+  list.skeleton = &h.skeleton;
+  list.clips = h.clip_table;
+  list.state = &storage.state;
+  list.tasks.reserve(3 * branches + 1);
+  int16_t current = AnimTask::NoTask;
+  for (int b = 0; b < branches; ++b) {
+    AnimTask sample;
+    sample.type = AnimTaskType::SampleClip;
+    sample.resource = static_cast<uint16_t>(b % 5);
+    sample.time = 0.1f * static_cast<float>(b);
+    const int16_t x = list.Add(sample);
+    sample.resource = static_cast<uint16_t>((b + 1) % 5);
+    const int16_t y = list.Add(sample);
+    AnimTask blend;
+    blend.type = AnimTaskType::Blend;
+    blend.dep_a = x;
+    blend.dep_b = y;
+    blend.alpha = 0.3f;
+    const int16_t r = list.Add(blend);
+    if (b == branches / 2) current = r;
+  }
+  AnimTask inertialize;
+  inertialize.type = AnimTaskType::Inertialize;
+  inertialize.dep_a = current;
+  inertialize.alpha = 0.2f;
+  list.output_task = list.Add(inertialize);
+  return list;
+}
+
+void BM_StateMachine30Branches(benchmark::State& state) {
+  WorkedExample storage;
+  RunFrames(state, StateMachineList(storage, 30));
+}
+BENCHMARK(BM_StateMachine30Branches)->Unit(benchmark::kNanosecond);
+
+void BM_StateMachineOneBranch(benchmark::State& state) {
+  WorkedExample storage;
+  RunFrames(state, StateMachineList(storage, 1));
+}
+BENCHMARK(BM_StateMachineOneBranch)->Unit(benchmark::kNanosecond);
+
+// Two samples, then `blends` blends in a chain, each stealing its predecessor's buffer. The per-
+// blend cost (this minus the zero-blend list, over the blend count) is a blend plus its share of
+// the sweep.
+void BM_BlendChain(benchmark::State& state) {
+  const HumanoidAssets& h = Humanoid();
+  AnimTaskList list;
+  list.skeleton = &h.skeleton;
+  list.clips = h.clip_table;
+  AnimTask sample;
+  sample.type = AnimTaskType::SampleClip;
+  int16_t last = list.Add(sample);
+  sample.resource = 1;
+  const int16_t other = list.Add(sample);
+  for (int i = 0; i < state.range(0); ++i) {
+    AnimTask blend;
+    blend.type = AnimTaskType::Blend;
+    blend.dep_a = last;
+    blend.dep_b = other;
+    blend.alpha = 0.25f;
+    last = list.Add(blend);
+  }
+  list.output_task = last;
+  RunFrames(state, list);
+  state.counters["ns_per_bone"] = benchmark::Counter(
+      static_cast<double>(h.skeleton.bone_count()) * static_cast<double>(state.iterations()),
+      benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_BlendChain)->Arg(0)->Arg(32)->Unit(benchmark::kNanosecond);
+
+// 10,000 lists on one thread (the worked example at advancing times): the pool never grows past
+// the chain depth.
+void BM_PoolOver10000Lists(benchmark::State& state) {
+  WorkedExample ex;
+  std::vector<Mat4> skinning(Humanoid().skeleton.bone_count());
+  int peak_pool = 0;
+  for (auto _ : state) {
+    for (int i = 0; i < 10000; ++i) {
+      BuildWorkedExample(Humanoid(), static_cast<float>(i) / 30.0f, ex);
+      ExecuteTaskList(ex.list, {.skinning = skinning});
+      peak_pool = std::max(peak_pool, ThreadPosePool().size());
+    }
+  }
+  state.counters["peak_pool_buffers"] = peak_pool;
+}
+BENCHMARK(BM_PoolOver10000Lists)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace anim
+
+BENCHMARK_MAIN();
