@@ -5,8 +5,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -15,6 +13,7 @@
 #include "compiler/diag/diagnostics.h"
 #include "executor/kernels/pose_kernels.h"
 #include "executor/resolve/forward_kinematics.h"
+#include "tests/samples/tool_runner.h"
 
 using namespace anim;
 
@@ -71,11 +70,6 @@ bool IsDetailBone(const std::string& name) {
     if (name.find(part) != std::string::npos) return true;
   }
   return false;
-}
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
 bool HasCode(const DiagnosticSink& diagnostics, const std::string& code) {
@@ -235,10 +229,8 @@ TEST_CASE("a humanoid clip is rejected against the litmus skeleton", "[samples]"
 }
 
 TEST_CASE("a truncated sample is reported, not half-loaded", "[samples]") {
-  const std::string text = ReadFile(kHumanoid + "skeleton.yaml");
-  REQUIRE(text.size() > 100);
   const Skeleton skeleton = LoadSkeleton(kHumanoid + "skeleton.yaml");
-  const std::string clip_text = ReadFile(kHumanoid + "run_fwd.json");
+  const std::string clip_text = test::ReadFile(kHumanoid + "run_fwd.json");
   DiagnosticSink diagnostics;
   CHECK_FALSE(ParseClip(clip_text.substr(0, clip_text.size() / 2), "run_fwd.json", skeleton, diagnostics));
   INFO(FormatText(diagnostics));

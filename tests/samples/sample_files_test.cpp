@@ -1,51 +1,20 @@
 // The committed samples are exactly what anim-sample-gen writes, and the generator fails cleanly.
 #include <catch2/catch.hpp>
 
-#include <sys/wait.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <set>
 #include <string>
 
+#include "tests/samples/tool_runner.h"
+
 namespace fs = std::filesystem;
 
+using anim::test::ReadFile;
+using anim::test::RunTool;
+using anim::test::TempDir;
+
 namespace {
-
-// A fresh directory under the system temp directory, removed when the test ends.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "animtc_samples_XXXXXX").string();
-    if (mkdtemp(pattern.data()) == nullptr) FAIL("cannot create a temporary directory");
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
-
-// Runs the generator with `args` (already quoted) and returns its exit code.
-int RunGenerator(const std::string& args) {
-  const std::string command = std::string("\"") + ANIM_SAMPLE_GEN + "\" " + args + " >/dev/null 2>&1";
-  const int status = std::system(command.c_str());
-  REQUIRE(WIFEXITED(status));
-  return WEXITSTATUS(status);
-}
-
-std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 // Files under `root`, relative to it, sorted.
 std::set<std::string> FilesUnder(const fs::path& root) {
@@ -71,7 +40,7 @@ const fs::path kSamples = fs::path(ANIMTC_SOURCE_DIR) / "samples";
 
 TEST_CASE("the generator reproduces every committed sample byte for byte", "[samples]") {
   TempDir out;
-  REQUIRE(RunGenerator("\"" + out.path().string() + "\"") == 0);
+  REQUIRE(RunTool(ANIM_SAMPLE_GEN, {out.path().string()}).exit_code == 0);
   const std::set<std::string> generated = FilesUnder(out.path());
   REQUIRE(generated.count("humanoid/skeleton.yaml") == 1);
   REQUIRE(generated.count("litmus/straight.json") == 1);
@@ -89,7 +58,7 @@ TEST_CASE("the generator reproduces every committed sample byte for byte", "[sam
 
 TEST_CASE("every committed file in the generated folders comes from the generator", "[samples]") {
   TempDir out;
-  REQUIRE(RunGenerator("\"" + out.path().string() + "\"") == 0);
+  REQUIRE(RunTool(ANIM_SAMPLE_GEN, {out.path().string()}).exit_code == 0);
   const std::set<std::string> generated = FilesUnder(out.path());
   for (const char* folder : {"humanoid", "litmus"}) {
     for (const std::string& file : FilesUnder(kSamples / folder)) {
@@ -102,8 +71,8 @@ TEST_CASE("every committed file in the generated folders comes from the generato
 TEST_CASE("two generator runs write identical files", "[samples]") {
   TempDir first;
   TempDir second;
-  REQUIRE(RunGenerator("\"" + first.path().string() + "\"") == 0);
-  REQUIRE(RunGenerator("\"" + second.path().string() + "\"") == 0);
+  REQUIRE(RunTool(ANIM_SAMPLE_GEN, {first.path().string()}).exit_code == 0);
+  REQUIRE(RunTool(ANIM_SAMPLE_GEN, {second.path().string()}).exit_code == 0);
   const std::set<std::string> files = FilesUnder(first.path());
   REQUIRE(files == FilesUnder(second.path()));
   for (const std::string& file : files) {
@@ -114,16 +83,20 @@ TEST_CASE("two generator runs write identical files", "[samples]") {
 
 TEST_CASE("the generator rejects a missing or unwritable output directory", "[samples]") {
   SECTION("no argument") {
-    CHECK(RunGenerator("") != 0);
+    const anim::test::ToolRun run = RunTool(ANIM_SAMPLE_GEN, {});
+    CHECK(run.exit_code != 0);
+    CHECK(run.err.find("usage") != std::string::npos);
   }
   SECTION("too many arguments") {
-    CHECK(RunGenerator("a b") != 0);
+    CHECK(RunTool(ANIM_SAMPLE_GEN, {"a", "b"}).exit_code != 0);
   }
   SECTION("the output path is a regular file") {
     TempDir out;
     const fs::path blocker = out.path() / "not_a_directory";
     std::ofstream(blocker) << "x";
-    CHECK(RunGenerator("\"" + blocker.string() + "\"") != 0);
+    const anim::test::ToolRun run = RunTool(ANIM_SAMPLE_GEN, {blocker.string()});
+    CHECK(run.exit_code != 0);
+    CHECK(run.err.find("cannot create") != std::string::npos);
     CHECK(ReadFile(blocker) == "x");
   }
 }
