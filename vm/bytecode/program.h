@@ -1,0 +1,106 @@
+// Program: a compiled animation graph in memory, as the compiler emits it and the loader reads
+// it back (binary layout: docs/bytecode.md). Tables hold everything instructions index; names are
+// kept so tools can print them and so a program binds to assets by name.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "vm/bytecode/opcodes.h"
+
+namespace anim {
+
+enum class ParamType : uint8_t { Float = 0, Bool = 1, Int = 2, Trigger = 3, Vec3 = 4 };
+
+struct ParamDesc {
+  std::string name;
+  ParamType type = ParamType::Float;
+  float default_value[3] = {0.0f, 0.0f, 0.0f};  // vec3 uses all three; bool and trigger 0 or 1
+  bool has_range = false;                        // parameter values are clamped into [min, max]
+  float min = 0.0f, max = 0.0f;
+};
+
+// A clip's playback clock: one per clip player node. It advances only while its scope is active,
+// and winds back to `start_time` when its scope is inactive, so a state replays on re-entry.
+struct ClockDesc {
+  uint16_t clip = 0;   // index into Program::clips
+  uint16_t scope = 0;  // index into Program::scopes
+  bool loop = true;
+  float start_time = 0.0f;
+};
+
+// Where code runs conditionally on state-machine state. Scope 0 is the root, always active; any
+// other scope is one state of one machine, active when the machine's own scope is active and the
+// machine's current state is that state.
+struct ScopeDesc {
+  uint16_t machine = kNoOperand;  // kNoOperand for the root scope
+  uint16_t state = kNoOperand;
+};
+
+enum class BlendMode : uint8_t { Inertialize = 0, DeadBlend = 1 };
+
+struct TransitionDesc {
+  uint16_t from = kNoOperand;     // a state index, or kNoOperand for "any state"
+  uint16_t to = 0;
+  uint16_t condition = 0;         // scalar register holding the condition, written before MachineUpdate
+  float duration = 0.2f;
+  BlendMode mode = BlendMode::Inertialize;
+  float half_life = 0.05f;        // dead blend only
+  bool can_interrupt = false;     // may another transition fire while this one is blending
+  std::vector<uint16_t> consumed_triggers;  // trigger parameters the condition reads
+};
+
+struct StateDesc {
+  std::string name;
+  uint16_t pose = 0;                   // pose register holding the state's result at MachineRecord
+  uint16_t scope = 0;                  // the scope of code inside this state
+  uint16_t progress_clock = kNoOperand;  // the clock StateProgress reads, if any
+};
+
+struct MachineDesc {
+  std::string name;
+  uint16_t scope = 0;          // the scope the machine itself runs in
+  uint16_t initial_state = 0;
+  std::vector<StateDesc> states;
+  std::vector<TransitionDesc> transitions;  // in priority order: the first true one fires
+};
+
+struct MaskDesc {
+  std::string name;
+  std::vector<float> weights;  // one per skeleton bone
+};
+
+struct BoneRef {
+  std::string name;
+  uint16_t index = 0;  // the bone's index in the skeleton the program was compiled against
+};
+
+// Source of one instruction, for disassembly and for naming tasks by graph node.
+struct DebugEntry {
+  uint32_t code_offset = 0;  // word offset of the instruction's opcode
+  std::string node;          // graph node name
+  uint32_t line = 0;         // 1-based; 0 unknown
+  uint32_t column = 0;
+};
+
+struct Program {
+  uint32_t version = kAnimBytecodeVersion;
+  uint64_t skeleton_hash = 0;
+  uint16_t scalar_register_count = 0;
+  uint16_t pose_register_count = 0;
+
+  std::vector<uint16_t> code;
+  std::vector<float> constants;
+  std::vector<ParamDesc> params;
+  std::vector<std::string> clips;  // bound by name to loaded clips
+  std::vector<ClockDesc> clocks;
+  std::vector<ScopeDesc> scopes;   // scopes[0] is the root
+  std::vector<MachineDesc> machines;
+  std::vector<MaskDesc> masks;
+  std::vector<BoneRef> bones;
+  std::vector<std::string> snapshots;
+  std::vector<DebugEntry> debug;   // ascending code_offset
+};
+
+}  // namespace anim
