@@ -5,12 +5,15 @@
 namespace anim {
 namespace {
 
-// Long or multi-line strings are cut so one diagnostic stays one readable line.
+// Long or multi-line strings are cut so one diagnostic stays one readable line (never inside a
+// UTF-8 sequence).
 std::string Excerpt(const std::string& text) {
   constexpr std::size_t kMaxChars = 40;
-  const std::size_t newline = text.find('\n');
-  const std::size_t cut = std::min(newline, kMaxChars);
-  return cut < text.size() ? text.substr(0, cut) + "..." : text;
+  std::size_t cut = std::min(text.find('\n'), kMaxChars);
+  if (cut >= text.size()) return text;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80)
+    --cut;
+  return text.substr(0, cut) + "...";
 }
 
 }  // namespace

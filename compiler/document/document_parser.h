@@ -13,8 +13,9 @@
 namespace anim {
 
 // Returns nullopt only when there is no tree to read (E100: not text, malformed, empty, or more
-// than one document). Other errors (E112) are reported and the document is still returned so the
-// caller can report the rest of the file's problems; check the sink before using the result.
+// than one document). Other problems (E112 duplicate key, E102 non-text key, E100 an alias inside
+// its own anchor) are reported and the document is still returned, so the caller can report the
+// rest of the file's problems; check the sink before using the result.
 std::optional<Document> ParseDocument(std::string_view text, const std::string& file_name,
                                       DiagnosticSink& diagnostics);
 

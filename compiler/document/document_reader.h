@@ -23,8 +23,6 @@ class DocumentReader {
   DocumentReader(const Document& document, DiagnosticSink& diagnostics)
       : document_(document), diagnostics_(diagnostics) {}
 
-  const Document& document() const { return document_; }
-
   Diagnostic& Error(std::string code, const DocNode& at, std::string message);
   Diagnostic& Error(std::string code, TextPosition at, std::string message);
   void Note(Diagnostic& to, const DocNode& at, std::string message) const;
@@ -58,13 +56,11 @@ class DocumentReader {
 // uses values when the sink gained no errors.
 class FieldReader {
  public:
-  // `context` names the mapping in messages: "skeleton", "'bones'[2]".
+  // `context` names the mapping in messages: "the skeleton", "'bones'[2]". `known_fields` must
+  // outlive the reader (a constant array, typically).
   FieldReader(DocumentReader& reader, const DocNode& mapping, std::string context,
               std::span<const std::string_view> known_fields)
       : reader_(reader), mapping_(mapping), context_(std::move(context)), known_fields_(known_fields) {}
-
-  const DocNode& node() const { return mapping_; }
-  const std::string& context() const { return context_; }
 
   // E103 for every key outside the known fields, with a "did you mean" or the list of known fields.
   void ReportUnknownFields();

@@ -235,6 +235,17 @@ TEST_CASE("DocumentReader: messages describe what was found") {
           std::string(40, 'z') + "...'\n");
 }
 
+TEST_CASE("DescribeNode cuts long and multi-line strings, never inside a UTF-8 character") {
+  DocNode node;
+  node.kind = NodeKind::String;
+  node.text = std::string(39, 'z') + "\xC3\xA9" + "tail";  // the 40-byte cut falls inside the e-acute
+  CHECK(DescribeNode(node) == "string '" + std::string(39, 'z') + "...'");
+  node.text = "first line\nsecond line";
+  CHECK(DescribeNode(node) == "string 'first line...'");
+  node.text = "short";
+  CHECK(DescribeNode(node) == "string 'short'");
+}
+
 TEST_CASE("LoadDocumentFile reports the path as given") {
   DiagnosticSink sink;
   CHECK_FALSE(LoadDocumentFile("no/such/dir/graph.yaml", sink).has_value());
