@@ -46,7 +46,7 @@ void ApplyBoneTransform(PoseView pose, const Skeleton& skeleton, int count, int 
                         BoneOpMode mode, const Transform& value, float alpha) {
   if (!IsEditableBone(pose, skeleton, count, bone)) return;
   const float a = ClampAlpha(alpha);
-  if (a == 0.0f) return;
+  if (a == 0.0f || !IsFinite(value)) return;
   const Transform input = GetBoneTransform(pose, bone);
   const Transform result = space == BoneSpace::Local
                                ? LocalResult(input, mode, value)
@@ -57,7 +57,7 @@ void ApplyBoneTransform(PoseView pose, const Skeleton& skeleton, int count, int 
 }
 
 void TranslateBone(PoseView pose, const Skeleton& skeleton, int count, int bone, Vec3 offset, float alpha) {
-  if (!IsEditableBone(pose, skeleton, count, bone) || ClampAlpha(alpha) == 0.0f) return;
+  if (!IsEditableBone(pose, skeleton, count, bone) || ClampAlpha(alpha) == 0.0f || !IsFinite(offset)) return;
   const Vec3 position = ModelPosition(pose, skeleton, bone);
   SetModelPosition(pose, skeleton, bone, position + offset * ClampAlpha(alpha));
 }

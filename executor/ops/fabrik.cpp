@@ -1,6 +1,7 @@
 #include "executor/ops/fabrik.h"
 
 #include <array>
+#include <utility>
 
 #include "executor/ops/model_space.h"
 
@@ -73,7 +74,7 @@ bool SolvePositions(Chain& chain, Vec3 target, int iterations, float tolerance) 
 void SolveFabrik(PoseView pose, const Skeleton& skeleton, int count, int root, int tip, Vec3 target,
                  int iterations, float tolerance, float alpha) {
   const float a = ClampAlpha(alpha);
-  if (a == 0.0f || !IsEditableBone(pose, skeleton, count, root) ||
+  if (a == 0.0f || !IsFinite(target) || !IsEditableBone(pose, skeleton, count, root) ||
       !IsEditableBone(pose, skeleton, count, tip)) {
     return;
   }

@@ -1,5 +1,7 @@
 #include "executor/ops/foot_ik.h"
 
+#include <cmath>
+
 #include "executor/ops/model_space.h"
 #include "executor/ops/two_bone_ik.h"
 
@@ -11,7 +13,10 @@ void SolveFootIK(PoseView pose, const Skeleton& skeleton, int count, int thigh, 
   if (a == 0.0f || !IsTwoBoneChain(pose, skeleton, count, thigh, calf, foot)) return;
   const Vec3 up{0.0f, 1.0f, 0.0f};
   const Vec3 normal = NormalizeOr(ground.normal, Vec3{});
-  if (!(normal.y > 0.0f)) return;
+  if (!(normal.y > 0.0f) || !IsFinite(normal) || !std::isfinite(ground.ankle_height) ||
+      !std::isfinite(ground.height)) {
+    return;
+  }
 
   // The planted spot: on the vertical through the foot, ankle height off the plane along its normal.
   const Vec3 foot_position = ModelPosition(pose, skeleton, foot);

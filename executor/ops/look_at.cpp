@@ -10,7 +10,8 @@ namespace anim {
 void SolveLookAt(PoseView pose, const Skeleton& skeleton, int count, int bone, Vec3 target, Vec3 forward_axis,
                  float max_angle, float alpha) {
   const float a = ClampAlpha(alpha);
-  if (a == 0.0f || !(max_angle > 0.0f) || !IsEditableBone(pose, skeleton, count, bone)) return;
+  if (a == 0.0f || !(max_angle > 0.0f) || !IsFinite(target) || !IsEditableBone(pose, skeleton, count, bone))
+    return;
   const Vec3 axis = NormalizeOr(forward_axis, Vec3{});
   if (LengthSq(axis) == 0.0f) return;
 

@@ -1,5 +1,7 @@
 #include "executor/ops/model_space.h"
 
+#include <cmath>
+
 namespace anim {
 
 bool IsEditableBone(ConstPoseView pose, const Skeleton& skeleton, int count, int bone) {
@@ -12,6 +14,16 @@ bool IsAncestorOrSelf(const Skeleton& skeleton, int ancestor, int bone) {
     if (b == ancestor) return true;
   }
   return false;
+}
+
+bool IsFinite(Vec3 v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+bool IsFinite(const Transform& t) {
+  const Quat q = t.rotation;
+  return IsFinite(t.translation) && IsFinite(t.scale) && std::isfinite(q.x) && std::isfinite(q.y) &&
+         std::isfinite(q.z) && std::isfinite(q.w);
 }
 
 float ClampAlpha(float alpha) {

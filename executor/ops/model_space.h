@@ -16,6 +16,10 @@ bool IsEditableBone(ConstPoseView pose, const Skeleton& skeleton, int count, int
 // Whether `ancestor` is `bone` or one of its ancestors.
 bool IsAncestorOrSelf(const Skeleton& skeleton, int ancestor, int bone);
 
+// Whether every component is finite: a NaN or infinite target makes an op do nothing.
+bool IsFinite(Vec3 v);
+bool IsFinite(const Transform& t);
+
 // Alpha limited to [0, 1]; NaN reads as 0, so a bad weight leaves the pose alone.
 float ClampAlpha(float alpha);
 

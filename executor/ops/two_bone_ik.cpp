@@ -60,7 +60,8 @@ bool IsTwoBoneChain(ConstPoseView pose, const Skeleton& skeleton, int count, int
 void SolveTwoBoneIK(PoseView pose, const Skeleton& skeleton, int count, int root, int mid, int end,
                     Vec3 target, const Vec3* pole, float alpha) {
   const float a = ClampAlpha(alpha);
-  if (a == 0.0f || !IsTwoBoneChain(pose, skeleton, count, root, mid, end)) return;
+  if (a == 0.0f || !IsFinite(target) || (pole != nullptr && !IsFinite(*pole))) return;
+  if (!IsTwoBoneChain(pose, skeleton, count, root, mid, end)) return;
 
   const Mat4 ma = ModelMatrix(pose, skeleton, root);
   const Mat4 mb = ModelMatrix(pose, skeleton, mid);

@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "executor/ops/bone_ops.h"
 #include "executor/ops/model_space.h"
 #include "tests/ops/ops_test_rigs.h"
@@ -124,6 +126,14 @@ TEST_CASE("bone ops ignore bad bones and bad alphas", "[ops][bone-ops][bad-input
     TranslateBone(pose.view(), skeleton, n, kHead, {1, 1, 1}, alpha);
     REQUIRE(SameBones(pose.view(), input.view(), 0, n));
   }
+  // Non-finite values are refused.
+  Pose nan_value = BindPose(skeleton);
+  Transform bad = kValue;
+  bad.rotation.w = std::nanf("");
+  ApplyBoneTransform(nan_value.view(), skeleton, n, kHead, BoneSpace::Component, BoneOpMode::Additive, bad,
+                     1.0f);
+  TranslateBone(nan_value.view(), skeleton, n, kHead, {0, std::numeric_limits<float>::infinity(), 0}, 1.0f);
+  REQUIRE(SameBones(nan_value.view(), input.view(), 0, n));
   // Alpha above 1 is clamped to 1.
   Pose over = BindPose(skeleton);
   TranslateBone(over.view(), skeleton, n, kHead, {1, 0, 0}, 4.0f);

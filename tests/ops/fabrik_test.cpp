@@ -77,6 +77,9 @@ TEST_CASE("FABRIK refuses bad chains and chains past the LOD cut", "[ops][fabrik
     SolveFabrik(pose.view(), skeleton, kLinks, chain[0], chain[1], target, 10, 1e-4f, 1.0f);
     REQUIRE(SameBones(pose.view(), input.view(), 0, kLinks));
   }
+  Pose nan_target = BindPose(skeleton);
+  SolveFabrik(nan_target.view(), skeleton, kLinks, 0, kLinks - 1, {0, std::nanf(""), 0}, 10, 1e-4f, 1.0f);
+  REQUIRE(SameBones(nan_target.view(), input.view(), 0, kLinks));
   Pose cut = BindPose(skeleton);
   SolveFabrik(cut.view(), skeleton, 8, 0, kLinks - 1, target, 10, 1e-4f, 1.0f);
   REQUIRE(SameBones(cut.view(), input.view(), 0, kLinks));

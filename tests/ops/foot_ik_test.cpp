@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <limits>
+
 #include "executor/ops/foot_ik.h"
 #include "executor/ops/model_space.h"
 #include "executor/ops/two_bone_ik.h"
@@ -81,7 +83,8 @@ TEST_CASE("foot IK alpha and bad grounds", "[ops][foot-ik][bad-input]") {
 
   for (const FootGround bad :
        {FootGround{foot_y + 0.1f, {0, -1, 0}, 0, 0}, FootGround{foot_y + 0.1f, {0, 0, 0}, 0, 0},
-        FootGround{foot_y + 0.1f, {1, 0, 0}, 0, 0}, FootGround{std::nanf(""), {0, 1, 0}, 0, 0}}) {
+        FootGround{foot_y + 0.1f, {1, 0, 0}, 0, 0}, FootGround{std::nanf(""), {0, 1, 0}, 0, 0},
+        FootGround{std::numeric_limits<float>::infinity(), {0, 1, 0}, 0, 0}}) {
     Pose pose = BindPose(skeleton);
     Solve(pose, skeleton, bad);
     REQUIRE(SameBones(pose.view(), input.view(), 0, kLegBoneCount));

@@ -59,11 +59,12 @@ TEST_CASE("LookAt ignores degenerate requests", "[ops][look-at][bad-input]") {
     return SameBones(pose.view(), input.view(), 0, skeleton.bone_count());
   };
   const int n = skeleton.bone_count();
-  REQUIRE(unchanged(n, kHead, head, kForward, kPi, 1.0f));           // target on the bone
-  REQUIRE(unchanged(n, kHead, target, Vec3{}, kPi, 1.0f));           // no forward axis
-  REQUIRE(unchanged(n, kHead, target, kForward, -1.0f, 1.0f));       // no turn allowed
-  REQUIRE(unchanged(n, kHead, target, kForward, std::nanf(""), 1));  // NaN limit
-  REQUIRE(unchanged(n, kHead, target, kForward, kPi, 0.0f));         // alpha 0
-  REQUIRE(unchanged(n, n, target, kForward, kPi, 1.0f));             // out of range
-  REQUIRE(unchanged(kHead, kHead, target, kForward, kPi, 1.0f));     // past the cut
+  REQUIRE(unchanged(n, kHead, head, kForward, kPi, 1.0f));                       // target on the bone
+  REQUIRE(unchanged(n, kHead, target, Vec3{}, kPi, 1.0f));                       // no forward axis
+  REQUIRE(unchanged(n, kHead, target, kForward, -1.0f, 1.0f));                   // no turn allowed
+  REQUIRE(unchanged(n, kHead, target, kForward, std::nanf(""), 1));              // NaN limit
+  REQUIRE(unchanged(n, kHead, target, kForward, kPi, 0.0f));                     // alpha 0
+  REQUIRE(unchanged(n, kHead, Vec3{0, 0, std::nanf("")}, kForward, kPi, 1.0f));  // NaN target
+  REQUIRE(unchanged(n, n, target, kForward, kPi, 1.0f));                         // out of range
+  REQUIRE(unchanged(kHead, kHead, target, kForward, kPi, 1.0f));                 // past the cut
 }

@@ -153,6 +153,12 @@ TEST_CASE("two-bone IK refuses chains that are not chains", "[ops][ik][bad-input
                    nullptr, 1.0f);
     REQUIRE(SameBones(pose.view(), input.view(), 0, skeleton.bone_count()));
   }
+  // A NaN target or pole is refused, never smeared over the pose.
+  const Vec3 nan_target{std::nanf(""), 0, 0};
+  Pose nan_pose = BindPose(skeleton);
+  SolveTwoBoneIK(nan_pose.view(), skeleton, kLegBoneCount, kThigh, kCalf, kFoot, nan_target, nullptr, 1.0f);
+  SolveTwoBoneIK(nan_pose.view(), skeleton, kLegBoneCount, kThigh, kCalf, kFoot, target, &nan_target, 1.0f);
+  REQUIRE(SameBones(nan_pose.view(), input.view(), 0, skeleton.bone_count()));
   // A chain whose end lies past the LOD cut is not solved either.
   Pose pose = BindPose(skeleton);
   SolveTwoBoneIK(pose.view(), skeleton, kFoot, kThigh, kCalf, kFoot, target, nullptr, 1.0f);
