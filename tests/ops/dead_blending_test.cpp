@@ -83,6 +83,28 @@ TEST_CASE("dead blending extrapolates the source at its seam velocity, from two 
   REQUIRE(y1 > y0 - 0.01f);
 }
 
+TEST_CASE("dead blending keeps a rotation turning the way it turned", "[ops][dead-blend]") {
+  const Vec3 axis = NormalizeOr(Vec3{1.0f, 0.3f, -0.2f}, Vec3{});
+  const auto turned = [&](float angle) {
+    Pose pose(1);
+    pose.Set(0, {{}, FromAxisAngle(axis, angle), {1, 1, 1}});
+    return pose;
+  };
+  DeadBlendState state;
+  for (float angle : {0.30f, 0.33f}) {
+    Pose frame = turned(angle);
+    ApplyDeadBlend(state, frame.view(), 1, false, 0.0f, 1.0f, 0.2f, kDt);
+  }
+  Pose first = turned(-1.0f), second = turned(-1.0f);
+  ApplyDeadBlend(state, first.view(), 1, true, 0.0f, 1.0f, 0.2f, kDt);
+  ApplyDeadBlend(state, second.view(), 1, false, kDt / 4, 1.0f, 0.2f, kDt);
+  Vec3 turn_axis;
+  float angle = 0.0f;
+  ToAxisAngle(second.Get(0).rotation, turn_axis, angle);
+  REQUIRE(Dot(turn_axis, axis) > 0.999f);
+  REQUIRE((angle - 0.33f) / (kDt / 4) == Approx(0.03f / kDt).epsilon(0.15));
+}
+
 TEST_CASE("dead blending's velocity decays by its half-life and its weight is a smooth step",
           "[ops][dead-blend]") {
   const float half_life = 0.2f;

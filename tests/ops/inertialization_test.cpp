@@ -111,6 +111,30 @@ TEST_CASE("inertialization approaches a 1D target monotonically without overshoo
   REQUIRE(xs[1] < InertialDecay(1.0f, 0.0f, duration, kDt) - 1e-3f);
 }
 
+TEST_CASE("inertialization carries a rotation's seam velocity with the right sign",
+          "[ops][inertialization]") {
+  const float duration = 0.5f;
+  const Vec3 axis = NormalizeOr(Vec3{0.2f, 1.0f, 0.4f}, Vec3{});
+  const auto turned = [&](float angle) {
+    Pose pose(1);
+    pose.Set(0, {{}, FromAxisAngle(axis, angle), {1, 1, 1}});
+    return pose;
+  };
+  for (const float step : {-0.03f, 0.03f}) {  // toward the target, then away from it
+    InertializationState state;
+    for (float angle : {0.3f - step, 0.3f}) {
+      Pose frame = turned(angle);
+      ApplyInertialization(state, frame.view(), 1, false, 0.0f, duration, kDt);
+    }
+    Pose first = turned(0.0f), second = turned(0.0f);
+    ApplyInertialization(state, first.view(), 1, true, 0.0f, duration, kDt);
+    ApplyInertialization(state, second.view(), 1, false, kDt, duration, kDt);
+    RequireSameRotation(first.Get(0).rotation, FromAxisAngle(axis, 0.3f), 1e-5f);
+    const float expected = InertialDecay(0.3f, step / kDt, duration, kDt);
+    RequireSameRotation(second.Get(0).rotation, FromAxisAngle(axis, expected), 1e-5f);
+  }
+}
+
 TEST_CASE("the quintic decay never overshoots for any offset and velocity", "[ops][inertialization]") {
   std::mt19937 rng(3);
   std::uniform_real_distribution<float> offset(0.001f, 5.0f), velocity(-60.0f, 60.0f), duration(0.05f, 1.0f);
