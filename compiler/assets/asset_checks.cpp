@@ -6,16 +6,16 @@
 namespace anim {
 
 bool CheckFormatAndVersion(DocumentReader& reader, FieldReader& fields, std::string_view expected_format) {
-  if (const std::optional<std::string> format = fields.RequiredString("format")) {
+  if (const std::optional<std::string> format = fields.String("format", Field::Required)) {
     if (*format != expected_format) {
-      reader.Error("E104", *fields.Optional("format"),
+      reader.Error("E104", *fields.Find("format"),
                    "expected format '" + std::string(expected_format) + "', found '" + *format + "'");
       return false;
     }
   }
-  if (const std::optional<std::int64_t> version = fields.RequiredInteger("version")) {
+  if (const std::optional<std::int64_t> version = fields.Integer("version", Field::Required)) {
     if (*version != kAssetVersion) {
-      reader.Error("E104", *fields.Optional("version"),
+      reader.Error("E104", *fields.Find("version"),
                    "unsupported version " + std::to_string(*version) + "; expected version " +
                        std::to_string(kAssetVersion));
       return false;
@@ -25,9 +25,9 @@ bool CheckFormatAndVersion(DocumentReader& reader, FieldReader& fields, std::str
 }
 
 std::optional<std::string> RequiredName(DocumentReader& reader, FieldReader& fields, std::string_view key) {
-  std::optional<std::string> name = fields.RequiredString(key);
+  std::optional<std::string> name = fields.String(key, Field::Required);
   if (name && name->empty()) {
-    reader.Error("E106", *fields.Optional(key), "expected a non-empty string for '" + std::string(key) + "'");
+    reader.Error("E106", *fields.Find(key), "expected a non-empty string for '" + std::string(key) + "'");
     return std::nullopt;
   }
   return name;

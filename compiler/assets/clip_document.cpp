@@ -58,28 +58,28 @@ class ClipDocumentReader {
     fields.ReportUnknownFields();
 
     header.name = RequiredName(reader_, fields, "name").value_or("");
-    if (const std::optional<std::string> for_skeleton = fields.OptionalString("skeleton")) {
+    if (const std::optional<std::string> for_skeleton = fields.String("skeleton", Field::Optional)) {
       if (*for_skeleton != skeleton_.name()) {
-        reader_.Error("E111", *fields.Optional("skeleton"),
+        reader_.Error("E111", *fields.Find("skeleton"),
                       "clip is made for skeleton '" + *for_skeleton +
                           "', but is being loaded for skeleton '" + skeleton_.name() + "'");
       }
     }
-    if (const std::optional<float> rate = fields.RequiredFloat("sample_rate")) {
+    if (const std::optional<float> rate = fields.Float("sample_rate", Field::Required)) {
       if (*rate > 0.0f) {
         header.sample_rate = *rate;
       } else {
         reader_.Error(
-            "E106", *fields.Optional("sample_rate"),
-            "expected 'sample_rate' > 0 (frames per second), found " + fields.Optional("sample_rate")->text);
+            "E106", *fields.Find("sample_rate"),
+            "expected 'sample_rate' > 0 (frames per second), found " + fields.Find("sample_rate")->text);
       }
     }
-    if (const std::optional<std::int64_t> frames = fields.RequiredInteger("frame_count")) {
-      if (CheckFrameCount(*fields.Optional("frame_count"), *frames))
+    if (const std::optional<std::int64_t> frames = fields.Integer("frame_count", Field::Required)) {
+      if (CheckFrameCount(*fields.Find("frame_count"), *frames))
         header.frame_count = static_cast<int>(*frames);
     }
-    header.looping = fields.OptionalBool("loop").value_or(false);
-    if (const DocNode* list = fields.RequiredSequence("tracks")) {
+    header.looping = fields.Bool("loop", Field::Optional).value_or(false);
+    if (const DocNode* list = fields.Sequence("tracks", Field::Required)) {
       for (std::size_t i = 0; i < list->items.size(); ++i) {
         ReadTrack(*list->items[i], "'tracks'[" + std::to_string(i) + "]", header.frame_count, tracks);
       }
@@ -111,13 +111,13 @@ class ClipDocumentReader {
     FieldReader fields(reader_, node, where, kTrackFields);
     fields.ReportUnknownFields();
     Track track;
-    if (const std::optional<std::string> bone = fields.RequiredString("bone")) {
-      track.bone = ResolveBone(*fields.Optional("bone"), *bone);
+    if (const std::optional<std::string> bone = fields.String("bone", Field::Required)) {
+      track.bone = ResolveBone(*fields.Find("bone"), *bone);
     }
     track.translation = ReadChannel(fields, "translation", 3, frame_count);
     track.rotation = ReadChannel(fields, "rotation", 4, frame_count);
     track.scale = ReadChannel(fields, "scale", 3, frame_count);
-    if (track.rotation) NormaliseRotations(*fields.Optional("rotation"), *track.rotation);
+    if (track.rotation) NormaliseRotations(*fields.Find("rotation"), *track.rotation);
     tracks.push_back(std::move(track));
   }
 
@@ -139,7 +139,7 @@ class ClipDocumentReader {
 
   // A channel of `width` numbers (constant) or `width * frame_count` (one per frame).
   std::optional<Channel> ReadChannel(FieldReader& fields, std::string_view key, int width, int frame_count) {
-    std::optional<std::vector<float>> values = fields.OptionalFloatArray(key);
+    std::optional<std::vector<float>> values = fields.FloatArray(key, Field::Optional);
     if (!values) return std::nullopt;
     const std::size_t found = values->size();
     const auto constant = static_cast<std::size_t>(width);
@@ -151,7 +151,7 @@ class ClipDocumentReader {
               ? std::to_string(constant) + " numbers"
               : std::to_string(constant) + " numbers (constant) or " + std::to_string(animated) +
                     " numbers (" + std::to_string(frame_count) + " frames x " + std::to_string(width) + ")";
-      reader_.Error("E105", *fields.Optional(key),
+      reader_.Error("E105", *fields.Find(key),
                     "expected " + expected + " for " + name + ", found " + std::to_string(found));
     }
     if (found == 0 || found % constant != 0) return std::nullopt;

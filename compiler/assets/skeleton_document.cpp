@@ -56,11 +56,11 @@ class SkeletonDocumentReader {
 
     SkeletonDesc desc;
     desc.name = RequiredName(reader_, fields, "name").value_or("");
-    const DocNode* bones = fields.RequiredSequence("bones");
+    const DocNode* bones = fields.Sequence("bones", Field::Required);
     if (bones != nullptr) ReadBones(*bones, desc);
-    if (const std::optional<std::int64_t> lod = fields.OptionalInteger("low_detail_bone_count")) {
+    if (const std::optional<std::int64_t> lod = fields.Integer("low_detail_bone_count", Field::Optional)) {
       const auto bone_count = static_cast<std::int64_t>(desc.bones.size());
-      if (CheckLodCut(*fields.Optional("low_detail_bone_count"), *lod, bone_count)) {
+      if (CheckLodCut(*fields.Find("low_detail_bone_count"), *lod, bone_count)) {
         desc.low_detail_bone_count = static_cast<int>(*lod);
       }
     }
@@ -93,18 +93,15 @@ class SkeletonDocumentReader {
 
     if (const std::optional<std::string> name = RequiredName(reader_, fields, "name")) {
       bone.name = *name;
-      const DocNode& name_node = *fields.Optional("name");
+      const DocNode& name_node = *fields.Find("name");
       const auto [it, first] = defined_.emplace(*name, &name_node);
       if (!first) {
         Diagnostic& error = reader_.Error("E108", name_node, "duplicate bone name '" + *name + "'");
         reader_.Note(error, *it->second, "first defined here");
       }
     }
-    const DocNode* parent = fields.Optional("parent");
-    if (parent != nullptr && !parent->is_null()) {
-      if (const std::optional<std::string> parent_name = reader_.String(*parent, "'parent'")) {
-        bone.parent = ResolveParent(*parent, *parent_name, index, bone.name);
-      }
+    if (const std::optional<std::string> parent = fields.StringOrNull("parent", Field::Optional)) {
+      bone.parent = ResolveParent(*fields.Find("parent"), *parent, index, bone.name);
     }
     if (const auto t = ReadVector(fields, "translation", 3, "x, y, z"))
       bone.bind_local.translation = {(*t)[0], (*t)[1], (*t)[2]};
@@ -112,7 +109,7 @@ class SkeletonDocumentReader {
       bone.bind_local.scale = {(*s)[0], (*s)[1], (*s)[2]};
     if (const auto r = ReadVector(fields, "rotation", 4, "x, y, z, w")) {
       const std::optional<Quat> q =
-          UnitQuaternion(reader_, *fields.Optional("rotation"), r->data(), "'rotation'");
+          UnitQuaternion(reader_, *fields.Find("rotation"), r->data(), "'rotation'");
       if (q) bone.bind_local.rotation = *q;
     }
     if (const auto m = ReadVector(fields, "inverse_bind", 16, "a column-major 4x4 matrix")) {
@@ -126,9 +123,9 @@ class SkeletonDocumentReader {
   // An optional array of exactly `count` numbers.
   std::optional<std::vector<float>> ReadVector(FieldReader& fields, std::string_view key, std::size_t count,
                                                std::string_view meaning) {
-    std::optional<std::vector<float>> values = fields.OptionalFloatArray(key);
+    std::optional<std::vector<float>> values = fields.FloatArray(key, Field::Optional);
     if (values && values->size() != count) {
-      reader_.Error("E105", *fields.Optional(key),
+      reader_.Error("E105", *fields.Find(key),
                     "expected " + std::to_string(count) + " numbers (" + std::string(meaning) + ") for '" +
                         std::string(key) + "', found " + std::to_string(values->size()));
       return std::nullopt;

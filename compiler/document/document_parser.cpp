@@ -34,7 +34,8 @@ class TreeBuilder final : public YAML::EventHandler {
     // An empty value (`key:` then a newline) gets the mark of the next token, on a later line:
     // point at its key instead.
     const OpenNode* parent = open_.empty() ? nullptr : &open_.back();
-    if (parent != nullptr && parent->pending_key != nullptr && parent->pending_key->position.line < node.position.line) {
+    if (parent != nullptr && parent->pending_key != nullptr &&
+        parent->pending_key->position.line < node.position.line) {
       node.position = parent->pending_key->position;
     }
     Complete(node, anchor);

@@ -137,51 +137,57 @@ void FieldReader::ReportUnknownFields() {
   }
 }
 
-const DocNode* FieldReader::Required(std::string_view key) {
+const DocNode* FieldReader::Get(std::string_view key, Field field) {
   const DocNode* value = mapping_.Find(key);
-  if (value == nullptr)
+  if (value == nullptr && field == Field::Required) {
     reader_.Error("E101", mapping_, "missing required field " + Quoted(key) + " in " + context_);
+  }
   return value;
 }
 
-std::optional<std::string> FieldReader::RequiredString(std::string_view key) {
-  const DocNode* value = Required(key);
+std::optional<std::string> FieldReader::String(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
   return value ? reader_.String(*value, Quoted(key)) : std::nullopt;
 }
 
-std::optional<std::string> FieldReader::OptionalString(std::string_view key) {
-  const DocNode* value = Optional(key);
-  return value ? reader_.String(*value, Quoted(key)) : std::nullopt;
+std::optional<std::string> FieldReader::StringOrNull(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
+  return value && !value->is_null() ? reader_.String(*value, Quoted(key)) : std::nullopt;
 }
 
-std::optional<float> FieldReader::RequiredFloat(std::string_view key) {
-  const DocNode* value = Required(key);
+std::optional<double> FieldReader::Number(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
+  return value ? reader_.Number(*value, Quoted(key)) : std::nullopt;
+}
+
+std::optional<float> FieldReader::Float(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
   return value ? reader_.Float(*value, Quoted(key)) : std::nullopt;
 }
 
-std::optional<std::int64_t> FieldReader::RequiredInteger(std::string_view key) {
-  const DocNode* value = Required(key);
+std::optional<std::int64_t> FieldReader::Integer(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
   return value ? reader_.Integer(*value, Quoted(key)) : std::nullopt;
 }
 
-std::optional<std::int64_t> FieldReader::OptionalInteger(std::string_view key) {
-  const DocNode* value = Optional(key);
-  return value ? reader_.Integer(*value, Quoted(key)) : std::nullopt;
-}
-
-std::optional<bool> FieldReader::OptionalBool(std::string_view key) {
-  const DocNode* value = Optional(key);
+std::optional<bool> FieldReader::Bool(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
   return value ? reader_.Bool(*value, Quoted(key)) : std::nullopt;
 }
 
-std::optional<std::vector<float>> FieldReader::OptionalFloatArray(std::string_view key) {
-  const DocNode* value = Optional(key);
+std::optional<std::vector<float>> FieldReader::FloatArray(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
   return value ? reader_.FloatArray(*value, Quoted(key)) : std::nullopt;
 }
 
-const DocNode* FieldReader::RequiredSequence(std::string_view key) {
-  const DocNode* value = Required(key);
+const DocNode* FieldReader::Sequence(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
   return value ? reader_.Sequence(*value, Quoted(key)) : nullptr;
+}
+
+const DocNode* FieldReader::Mapping(std::string_view key, Field field) {
+  const DocNode* value = Get(key, field);
+  return value ? reader_.Mapping(*value, Quoted(key)) : nullptr;
 }
 
 }  // namespace anim

@@ -51,9 +51,12 @@ class DocumentReader {
   DiagnosticSink& diagnostics_;
 };
 
-// The fields of one mapping, read against the fixed list of keys it may hold. Optional reads
-// return nullopt both when the field is absent and when it was reported as wrong; the caller only
-// uses values when the sink gained no errors.
+enum class Field { Required, Optional };
+
+// The fields of one mapping, read against the fixed list of keys it may hold. Each typed read
+// reports E101 when a Field::Required key is absent, and the reader's type errors when present;
+// it returns nullopt both when the field is absent and when it was reported as wrong, so callers
+// use values only when the sink gained no errors.
 class FieldReader {
  public:
   // `context` names the mapping in messages: "the skeleton", "'bones'[2]". `known_fields` must
@@ -65,18 +68,21 @@ class FieldReader {
   // E103 for every key outside the known fields, with a "did you mean" or the list of known fields.
   void ReportUnknownFields();
 
-  // The value of `key`, or null when absent. Required also reports E101 at the mapping.
-  const DocNode* Optional(std::string_view key) const { return mapping_.Find(key); }
-  const DocNode* Required(std::string_view key);
+  // The value of `key`, or null when absent (no diagnostic): for placing later range errors.
+  const DocNode* Find(std::string_view key) const { return mapping_.Find(key); }
+  // The value of `key`; E101 at the mapping when it is required and absent.
+  const DocNode* Get(std::string_view key, Field field);
 
-  std::optional<std::string> RequiredString(std::string_view key);
-  std::optional<std::string> OptionalString(std::string_view key);
-  std::optional<float> RequiredFloat(std::string_view key);
-  std::optional<std::int64_t> RequiredInteger(std::string_view key);
-  std::optional<std::int64_t> OptionalInteger(std::string_view key);
-  std::optional<bool> OptionalBool(std::string_view key);
-  std::optional<std::vector<float>> OptionalFloatArray(std::string_view key);
-  const DocNode* RequiredSequence(std::string_view key);
+  std::optional<std::string> String(std::string_view key, Field field);
+  // A string, or null meaning "none" (nullopt, no error).
+  std::optional<std::string> StringOrNull(std::string_view key, Field field);
+  std::optional<double> Number(std::string_view key, Field field);
+  std::optional<float> Float(std::string_view key, Field field);
+  std::optional<std::int64_t> Integer(std::string_view key, Field field);
+  std::optional<bool> Bool(std::string_view key, Field field);
+  std::optional<std::vector<float>> FloatArray(std::string_view key, Field field);
+  const DocNode* Sequence(std::string_view key, Field field);
+  const DocNode* Mapping(std::string_view key, Field field);
 
  private:
   DocumentReader& reader_;

@@ -174,10 +174,10 @@ TEST_CASE("FieldReader: typed reads report missing, wrong-typed, unknown and non
   DocumentReader reader(document, sink);
   FieldReader fields(reader, document.root(), "the thing", kFields);
   fields.ReportUnknownFields();
-  CHECK_FALSE(fields.RequiredString("name").has_value());
-  CHECK_FALSE(fields.RequiredInteger("count").has_value());
-  CHECK_FALSE(fields.RequiredFloat("ratio").has_value());
-  CHECK_FALSE(fields.OptionalFloatArray("values").has_value());
+  CHECK_FALSE(fields.String("name", Field::Required).has_value());
+  CHECK_FALSE(fields.Integer("count", Field::Required).has_value());
+  CHECK_FALSE(fields.Float("ratio", Field::Required).has_value());
+  CHECK_FALSE(fields.FloatArray("values", Field::Optional).has_value());
   CHECK(FormatText(sink) ==
         "in.yaml:1:1: error[E103]: unknown field 'nmae' in the thing; did you mean 'name'?\n"
         "in.yaml:5:1: error[E103]: unknown field 'colour' in the thing; expected one of: name count ratio "
@@ -196,13 +196,47 @@ TEST_CASE("FieldReader: valid fields read back, absent optional fields are nullo
   DocumentReader reader(document, sink);
   FieldReader fields(reader, document.root(), "the thing", kFields);
   fields.ReportUnknownFields();
-  CHECK(fields.RequiredString("name") == "x");
-  CHECK(fields.RequiredInteger("count") == 3);  // a whole number written with a fraction is an integer
-  CHECK(fields.RequiredFloat("ratio") == -0.25f);
-  CHECK(fields.OptionalFloatArray("values") == std::vector<float>{1.0f, 0.2f});
-  CHECK_FALSE(fields.OptionalBool("loop").has_value());
-  CHECK_FALSE(fields.OptionalString("other").has_value());
+  CHECK(fields.String("name", Field::Required) == "x");
+  CHECK(fields.Integer("count", Field::Required) ==
+        3);  // a whole number written with a fraction is an integer
+  CHECK(fields.Float("ratio", Field::Required) == -0.25f);
+  CHECK(fields.FloatArray("values", Field::Optional) == std::vector<float>{1.0f, 0.2f});
+  CHECK_FALSE(fields.Bool("loop", Field::Optional).has_value());
+  CHECK_FALSE(fields.String("other", Field::Optional).has_value());
   CHECK_FALSE(sink.has_errors());
+}
+
+TEST_CASE("FieldReader: every type, required or optional, including null for 'none'") {
+  DiagnosticSink sink;
+  const Document document =
+      Parse("s: text\nn: 1e300\nf: 0.5\ni: 7\nb: false\na: [1, 2]\nseq: []\nmap: {k: v}\nnone: null\n", sink);
+  DocumentReader reader(document, sink);
+  constexpr std::array<std::string_view, 9> known = {"s", "n", "f", "i", "b", "a", "seq", "map", "none"};
+  FieldReader fields(reader, document.root(), "the thing", known);
+  fields.ReportUnknownFields();
+  CHECK(fields.String("s", Field::Required) == "text");
+  CHECK(fields.StringOrNull("s", Field::Optional) == "text");
+  CHECK_FALSE(fields.StringOrNull("none", Field::Required).has_value());
+  CHECK(fields.Number("n", Field::Required) == 1e300);  // finite as a double, too large for a float
+  CHECK(fields.Float("f", Field::Optional) == 0.5f);
+  CHECK(fields.Integer("i", Field::Required) == 7);
+  CHECK(fields.Bool("b", Field::Required) == false);
+  CHECK(fields.FloatArray("a", Field::Required) == std::vector<float>{1.0f, 2.0f});
+  CHECK(fields.Sequence("seq", Field::Required) == fields.Find("seq"));
+  CHECK(fields.Mapping("map", Field::Required) == fields.Find("map"));
+  CHECK(fields.Find("absent") == nullptr);
+  REQUIRE_FALSE(sink.has_errors());
+
+  CHECK_FALSE(fields.Number("absent", Field::Optional).has_value());
+  CHECK_FALSE(sink.has_errors());
+  CHECK_FALSE(fields.Bool("absent", Field::Required).has_value());
+  CHECK_FALSE(fields.Mapping("s", Field::Required));
+  CHECK_FALSE(fields.StringOrNull("i", Field::Optional).has_value());
+  CHECK(
+      FormatText(sink) ==
+      "in.yaml:1:1: error[E101]: missing required field 'absent' in the thing\n"
+      "in.yaml:1:4: error[E102]: expected a mapping for 's', found string 'text'\n"
+      "in.yaml:4:4: error[E102]: expected a string for 'i', found number 7 (quote it to make it a string)\n");
 }
 
 TEST_CASE("DocumentReader: messages describe what was found") {
