@@ -1,0 +1,163 @@
+#include "compiler/codegen/disassembler.h"
+
+#include <fmt/format.h>
+
+#include <iterator>
+
+#include "compiler/codegen/instruction_text.h"
+
+namespace anim::codegen {
+namespace {
+
+const char* ParamTypeName(ParamType t) {
+  switch (t) {
+    case ParamType::Float:
+      return "float";
+    case ParamType::Bool:
+      return "bool";
+    case ParamType::Int:
+      return "int";
+    case ParamType::Trigger:
+      return "trigger";
+    case ParamType::Vec3:
+      return "vec3";
+  }
+  return "?";
+}
+
+template <typename... Args>
+void Line(std::string& out, fmt::format_string<Args...> format, Args&&... args) {
+  fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
+  out += '\n';
+}
+
+std::string RegisterName(char bank, uint16_t r) {
+  return r == kNoOperand ? "none" : fmt::format("{}{}", bank, r);
+}
+
+void Code(const Program& p, std::string& out) {
+  Line(out, "code:");
+  size_t debug = 0;
+  for (uint32_t offset = 0; offset < p.code.size();) {
+    const DecodedInstruction d = DecodeInstruction(p, offset);
+    std::string text;
+    if (!d.info) {
+      text = fmt::format(".word {:#06x}  ; unknown opcode", d.opcode_word);
+    } else {
+      text = fmt::format("{:<15}", d.info->name);
+      for (size_t k = 0; k < d.operands.size(); ++k)
+        text += (k ? ", " : "") + d.operands[k].text;
+      if (d.truncated) text += "  <truncated>";
+    }
+    while (debug < p.debug.size() && p.debug[debug].code_offset < offset)
+      ++debug;
+    if (debug < p.debug.size() && p.debug[debug].code_offset == offset) {
+      const DebugEntry& e = p.debug[debug];
+      text = fmt::format("{:<64} ; {} (line {}:{})", text, e.node, e.line, e.column);
+    }
+    while (!text.empty() && text.back() == ' ')
+      text.pop_back();
+    Line(out, "  {:04}  {}", offset, text);
+    offset += d.size;
+  }
+}
+
+void Parameters(const Program& p, std::string& out) {
+  Line(out, "parameters:");
+  for (size_t i = 0; i < p.params.size(); ++i) {
+    const ParamDesc& d = p.params[i];
+    std::string text = fmt::format("  {}  '{}' {}", i, d.name, ParamTypeName(d.type));
+    text += d.type == ParamType::Vec3 ? fmt::format(" default ({}, {}, {})", d.default_value[0],
+                                                    d.default_value[1], d.default_value[2])
+                                      : fmt::format(" default {}", d.default_value[0]);
+    if (d.has_range) text += fmt::format(" range [{}, {}]", d.min, d.max);
+    Line(out, "{}", text);
+  }
+}
+
+void Clocks(const Program& p, std::string& out) {
+  Line(out, "clips:");
+  for (size_t i = 0; i < p.clips.size(); ++i)
+    Line(out, "  {}  '{}'", i, p.clips[i]);
+  Line(out, "clocks:");
+  for (size_t i = 0; i < p.clocks.size(); ++i) {
+    const ClockDesc& c = p.clocks[i];
+    Line(out, "  {}  clip '{}', {}, start {}, in {}", i, c.clip < p.clips.size() ? p.clips[c.clip] : "?",
+         c.loop ? "loop" : "once", c.start_time, ScopeText(p, c.scope));
+  }
+  Line(out, "scopes:");
+  for (size_t i = 0; i < p.scopes.size(); ++i)
+    Line(out, "  {}  {}", i, ScopeText(p, static_cast<uint16_t>(i)));
+}
+
+void Machines(const Program& p, std::string& out) {
+  Line(out, "machines:");
+  for (size_t m = 0; m < p.machines.size(); ++m) {
+    const MachineDesc& d = p.machines[m];
+    auto state = [&](uint16_t s) {
+      return s < d.states.size() ? "'" + d.states[s].name + "'" : fmt::format("?{}", s);
+    };
+    Line(out, "  {}  '{}' in {}, initial {}", m, d.name, ScopeText(p, d.scope), state(d.initial_state));
+    for (size_t s = 0; s < d.states.size(); ++s) {
+      const StateDesc& st = d.states[s];
+      std::string text = fmt::format("      state {} '{}': pose {}, scope {}", s, st.name,
+                                     RegisterName('p', st.pose), st.scope);
+      if (st.progress_clock != kNoOperand) text += fmt::format(", progress clock {}", st.progress_clock);
+      Line(out, "{}", text);
+    }
+    for (size_t t = 0; t < d.transitions.size(); ++t) {
+      const TransitionDesc& tr = d.transitions[t];
+      std::string text =
+          fmt::format("      transition {}: {} -> {} when s{}, {}s {}", t,
+                      tr.from == kNoOperand ? std::string("any") : state(tr.from), state(tr.to), tr.condition,
+                      tr.duration, tr.mode == BlendMode::DeadBlend ? "dead_blend" : "inertialize");
+      if (tr.mode == BlendMode::DeadBlend) text += fmt::format(" half_life {}", tr.half_life);
+      if (tr.can_interrupt) text += ", can interrupt";
+      for (uint16_t trigger : tr.consumed_triggers) {
+        text += fmt::format(", consumes '{}'", trigger < p.params.size() ? p.params[trigger].name : "?");
+      }
+      Line(out, "{}", text);
+    }
+  }
+}
+
+void Assets(const Program& p, std::string& out) {
+  Line(out, "masks:");
+  for (size_t i = 0; i < p.masks.size(); ++i) {
+    const MaskDesc& mask = p.masks[i];
+    size_t weighted = 0;
+    float sum = 0.0f;
+    for (float w : mask.weights) {
+      weighted += w != 0.0f ? 1 : 0;
+      sum += w;
+    }
+    Line(out, "  {}  '{}': {} weights, {} non-zero, sum {}", i, mask.name, mask.weights.size(), weighted,
+         sum);
+  }
+  Line(out, "bones:");
+  for (size_t i = 0; i < p.bones.size(); ++i)
+    Line(out, "  {}  '{}' (skeleton bone {})", i, p.bones[i].name, p.bones[i].index);
+  Line(out, "snapshots:");
+  for (size_t i = 0; i < p.snapshots.size(); ++i)
+    Line(out, "  {}  '{}'", i, p.snapshots[i]);
+}
+
+}  // namespace
+
+std::string Disassemble(const Program& p) {
+  std::string out;
+  Line(out, "; animbc version {}, skeleton hash {:#018x}", p.version, p.skeleton_hash);
+  Line(out, "; {} code words, {} debug entries, {} scalar registers, {} pose registers", p.code.size(),
+       p.debug.size(), p.scalar_register_count, p.pose_register_count);
+  Code(p, out);
+  Line(out, "constants:");
+  for (size_t i = 0; i < p.constants.size(); ++i)
+    Line(out, "  {}  {}", i, p.constants[i]);
+  Parameters(p, out);
+  Clocks(p, out);
+  Machines(p, out);
+  Assets(p, out);
+  return out;
+}
+
+}  // namespace anim::codegen

@@ -1,0 +1,133 @@
+#include "compiler/codegen/program_json.h"
+
+#include <nlohmann/json.hpp>
+
+#include "compiler/codegen/instruction_text.h"
+
+namespace anim::codegen {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+const char* KindName(OperandKind kind) {
+  static constexpr const char* kNames[] = {
+      "scalar_read", "scalar_write", "pose_read", "opt_pose_read", "pose_write", "constant", "parameter",
+      "clock",       "mask",         "bone",      "opt_bone",      "machine",    "snapshot", "immediate"};
+  return kNames[static_cast<size_t>(kind)];
+}
+
+const char* ParamTypeName(ParamType t) {
+  static constexpr const char* kNames[] = {"float", "bool", "int", "trigger", "vec3"};
+  return static_cast<size_t>(t) < 5 ? kNames[static_cast<size_t>(t)] : "?";
+}
+
+// kNoOperand as null.
+Json Optional(uint16_t v) {
+  return v == kNoOperand ? Json(nullptr) : Json(v);
+}
+
+Json Code(const Program& p) {
+  Json code = Json::array();
+  size_t debug = 0;
+  for (uint32_t offset = 0; offset < p.code.size();) {
+    const DecodedInstruction d = DecodeInstruction(p, offset);
+    Json instruction = {{"offset", offset}, {"op", d.info ? d.info->name : "unknown"}};
+    if (!d.info) instruction["word"] = d.opcode_word;
+    Json operands = Json::array();
+    for (const DecodedOperand& o : d.operands) {
+      operands.push_back({{"kind", KindName(o.kind)}, {"value", o.raw}, {"text", o.text}});
+    }
+    instruction["operands"] = std::move(operands);
+    if (d.truncated) instruction["truncated"] = true;
+    while (debug < p.debug.size() && p.debug[debug].code_offset < offset)
+      ++debug;
+    if (debug < p.debug.size() && p.debug[debug].code_offset == offset) {
+      instruction["node"] = p.debug[debug].node;
+      instruction["line"] = p.debug[debug].line;
+      instruction["column"] = p.debug[debug].column;
+    }
+    code.push_back(std::move(instruction));
+    offset += d.size;
+  }
+  return code;
+}
+
+Json Machines(const Program& p) {
+  Json machines = Json::array();
+  for (const MachineDesc& m : p.machines) {
+    Json states = Json::array();
+    for (const StateDesc& s : m.states) {
+      states.push_back({{"name", s.name},
+                        {"pose", s.pose},
+                        {"scope", s.scope},
+                        {"progress_clock", Optional(s.progress_clock)}});
+    }
+    Json transitions = Json::array();
+    for (const TransitionDesc& t : m.transitions) {
+      transitions.push_back({{"from", Optional(t.from)},
+                             {"to", t.to},
+                             {"condition", t.condition},
+                             {"duration", t.duration},
+                             {"mode", t.mode == BlendMode::DeadBlend ? "dead_blend" : "inertialize"},
+                             {"half_life", t.half_life},
+                             {"can_interrupt", t.can_interrupt},
+                             {"consumed_triggers", t.consumed_triggers}});
+    }
+    machines.push_back({{"name", m.name},
+                        {"scope", m.scope},
+                        {"initial_state", m.initial_state},
+                        {"states", std::move(states)},
+                        {"transitions", std::move(transitions)}});
+  }
+  return machines;
+}
+
+Json Tables(const Program& p) {
+  Json t;
+  t["constants"] = p.constants;
+  Json params = Json::array();
+  for (const ParamDesc& d : p.params) {
+    Json param = {{"name", d.name}, {"type", ParamTypeName(d.type)}, {"default", d.default_value}};
+    if (d.has_range) param["range"] = {d.min, d.max};
+    params.push_back(std::move(param));
+  }
+  t["parameters"] = std::move(params);
+  t["clips"] = p.clips;
+  Json clocks = Json::array();
+  for (const ClockDesc& c : p.clocks) {
+    clocks.push_back({{"clip", c.clip}, {"scope", c.scope}, {"loop", c.loop}, {"start_time", c.start_time}});
+  }
+  t["clocks"] = std::move(clocks);
+  Json scopes = Json::array();
+  for (const ScopeDesc& s : p.scopes)
+    scopes.push_back({{"machine", Optional(s.machine)}, {"state", Optional(s.state)}});
+  t["scopes"] = std::move(scopes);
+  t["machines"] = Machines(p);
+  Json masks = Json::array();
+  for (const MaskDesc& m : p.masks)
+    masks.push_back({{"name", m.name}, {"weights", m.weights}});
+  t["masks"] = std::move(masks);
+  Json bones = Json::array();
+  for (const BoneRef& b : p.bones)
+    bones.push_back({{"name", b.name}, {"index", b.index}});
+  t["bones"] = std::move(bones);
+  t["snapshots"] = p.snapshots;
+  return t;
+}
+
+}  // namespace
+
+std::string ProgramToJson(const Program& p) {
+  Json j;
+  j["version"] = p.version;
+  j["skeleton_hash"] = p.skeleton_hash;
+  j["scalar_registers"] = p.scalar_register_count;
+  j["pose_registers"] = p.pose_register_count;
+  j["code_words"] = p.code.size();
+  j["code"] = Code(p);
+  for (auto& [key, value] : Tables(p).items())
+    j[key] = value;
+  return j.dump(2) + "\n";
+}
+
+}  // namespace anim::codegen

@@ -1,0 +1,202 @@
+#include "compiler/codegen/program_writer.h"
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <string>
+
+namespace anim::codegen {
+namespace {
+
+// Little-endian appends to a byte vector.
+class ByteWriter {
+ public:
+  explicit ByteWriter(std::vector<uint8_t>& out) : out_(out) {}
+
+  void U8(uint8_t v) { out_.push_back(v); }
+  void U16(uint16_t v) { Little(v, 2); }
+  void U32(uint32_t v) { Little(v, 4); }
+  void U64(uint64_t v) { Little(v, 8); }
+  void F32(float v) { U32(std::bit_cast<uint32_t>(v)); }
+  void Count(size_t n) { U32(static_cast<uint32_t>(n)); }
+  void String(const std::string& s) {
+    const size_t n = std::min<size_t>(s.size(), 0xFFFF);
+    U16(static_cast<uint16_t>(n));
+    for (size_t i = 0; i < n; ++i) out_.push_back(static_cast<uint8_t>(s[i]));
+  }
+  void Tag(const char (&tag)[5]) {
+    for (int i = 0; i < 4; ++i) out_.push_back(static_cast<uint8_t>(tag[i]));
+  }
+
+  // Starts a section: tag and a size placeholder, patched by EndSection.
+  size_t BeginSection(const char (&tag)[5]) {
+    Tag(tag);
+    const size_t at = out_.size();
+    U32(0);
+    return at;
+  }
+  void EndSection(size_t size_at) {
+    const uint32_t size = static_cast<uint32_t>(out_.size() - size_at - 4);
+    for (int i = 0; i < 4; ++i)
+      out_[size_at + static_cast<size_t>(i)] = static_cast<uint8_t>(size >> (8 * i));
+  }
+
+ private:
+  void Little(uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; ++i)
+      out_.push_back(static_cast<uint8_t>(v >> (8 * i)));
+  }
+  std::vector<uint8_t>& out_;
+};
+
+void WriteMachine(ByteWriter& w, const MachineDesc& m) {
+  w.String(m.name);
+  w.U16(m.scope);
+  w.U16(m.initial_state);
+  w.Count(m.states.size());
+  for (const StateDesc& s : m.states) {
+    w.String(s.name);
+    w.U16(s.pose);
+    w.U16(s.scope);
+    w.U16(s.progress_clock);
+  }
+  w.Count(m.transitions.size());
+  for (const TransitionDesc& t : m.transitions) {
+    w.U16(t.from);
+    w.U16(t.to);
+    w.U16(t.condition);
+    w.F32(t.duration);
+    w.U8(static_cast<uint8_t>(t.mode));
+    w.F32(t.half_life);
+    w.U8(t.can_interrupt ? 1 : 0);
+    w.Count(t.consumed_triggers.size());
+    for (uint16_t p : t.consumed_triggers)
+      w.U16(p);
+  }
+}
+
+void WriteBody(ByteWriter& w, const Program& p) {
+  size_t at = w.BeginSection("CODE");
+  w.Count(p.code.size());
+  for (uint16_t word : p.code)
+    w.U16(word);
+  w.EndSection(at);
+
+  at = w.BeginSection("CNST");
+  w.Count(p.constants.size());
+  for (float c : p.constants)
+    w.F32(c);
+  w.EndSection(at);
+
+  at = w.BeginSection("PARM");
+  w.Count(p.params.size());
+  for (const ParamDesc& param : p.params) {
+    w.String(param.name);
+    w.U8(static_cast<uint8_t>(param.type));
+    for (float d : param.default_value)
+      w.F32(d);
+    w.U8(param.has_range ? 1 : 0);
+    w.F32(param.min);
+    w.F32(param.max);
+  }
+  w.EndSection(at);
+
+  at = w.BeginSection("CLIP");
+  w.Count(p.clips.size());
+  for (const std::string& clip : p.clips)
+    w.String(clip);
+  w.EndSection(at);
+
+  at = w.BeginSection("CLCK");
+  w.Count(p.clocks.size());
+  for (const ClockDesc& clock : p.clocks) {
+    w.U16(clock.clip);
+    w.U16(clock.scope);
+    w.U8(clock.loop ? 1 : 0);
+    w.F32(clock.start_time);
+  }
+  w.EndSection(at);
+
+  at = w.BeginSection("SCOP");
+  w.Count(p.scopes.size());
+  for (const ScopeDesc& scope : p.scopes) {
+    w.U16(scope.machine);
+    w.U16(scope.state);
+  }
+  w.EndSection(at);
+
+  at = w.BeginSection("MACH");
+  w.Count(p.machines.size());
+  for (const MachineDesc& m : p.machines)
+    WriteMachine(w, m);
+  w.EndSection(at);
+
+  at = w.BeginSection("MASK");
+  w.Count(p.masks.size());
+  for (const MaskDesc& mask : p.masks) {
+    w.String(mask.name);
+    w.Count(mask.weights.size());
+    for (float weight : mask.weights)
+      w.F32(weight);
+  }
+  w.EndSection(at);
+
+  at = w.BeginSection("BONE");
+  w.Count(p.bones.size());
+  for (const BoneRef& bone : p.bones) {
+    w.String(bone.name);
+    w.U16(bone.index);
+  }
+  w.EndSection(at);
+
+  at = w.BeginSection("SNAP");
+  w.Count(p.snapshots.size());
+  for (const std::string& snapshot : p.snapshots)
+    w.String(snapshot);
+  w.EndSection(at);
+
+  at = w.BeginSection("DEBG");
+  w.Count(p.debug.size());
+  for (const DebugEntry& entry : p.debug) {
+    w.U32(entry.code_offset);
+    w.String(entry.node);
+    w.U32(entry.line);
+    w.U32(entry.column);
+  }
+  w.EndSection(at);
+}
+
+}  // namespace
+
+uint64_t Fnv1a64(std::span<const uint8_t> bytes) {
+  uint64_t hash = 0xcbf29ce484222325ull;
+  for (uint8_t b : bytes) {
+    hash ^= b;
+    hash *= 0x100000001b3ull;
+  }
+  return hash;
+}
+
+std::vector<uint8_t> WriteProgram(const Program& program) {
+  std::vector<uint8_t> body;
+  ByteWriter body_writer(body);
+  WriteBody(body_writer, program);
+
+  std::vector<uint8_t> out;
+  out.reserve(kHeaderSize + body.size());
+  ByteWriter w(out);
+  w.Tag("ANBC");
+  w.U32(program.version);
+  w.U32(kHeaderSize);
+  w.U32(static_cast<uint32_t>(body.size()));
+  w.U64(Fnv1a64(body));
+  w.U64(program.skeleton_hash);
+  w.U16(program.scalar_register_count);
+  w.U16(program.pose_register_count);
+  w.U32(kSectionCount);
+  w.U64(0);
+  out.insert(out.end(), body.begin(), body.end());
+  return out;
+}
+
+}  // namespace anim::codegen

@@ -1,0 +1,107 @@
+#include "compiler/passes/ir_printer.h"
+
+#include <fmt/format.h>
+
+#include <iterator>
+
+namespace anim::ir {
+namespace {
+
+std::string Name(const std::vector<std::string>& table, size_t index) {
+  return index < table.size() ? "'" + table[index] + "'" : "?";
+}
+
+std::string ClockName(const Graph& g, size_t clock) {
+  if (clock >= g.clocks.size()) return "?";
+  return fmt::format("clock {} (clip {})", clock, Name(g.clips, g.clocks[clock].clip));
+}
+
+std::string BoneName(const Graph& g, size_t bone) {
+  return bone < g.bones.size() ? "bone '" + g.bones[bone].name + "'" : "bone ?";
+}
+
+std::string MachineName(const Graph& g, size_t machine) {
+  return machine < g.machines.size() ? "machine '" + g.machines[machine].name + "'" : "machine ?";
+}
+
+// The table references and immediates of one value, as words after the op name.
+std::string Attributes(const Graph& g, const Value& v) {
+  switch (v.op) {
+    case Op::Const:
+      return v.type == Type::Vec3 ? fmt::format(" ({}, {}, {})", v.constant[0], v.constant[1], v.constant[2])
+                                  : fmt::format(" {}", v.constant[0]);
+    case Op::Param:
+      return v.index < g.params.size() ? " '" + g.params[v.index].name + "'" : " ?";
+    case Op::TimeInState:
+    case Op::StateProgress:
+    case Op::StateMachine:
+      return " " + MachineName(g, v.index);
+    case Op::SampleClip:
+      return " " + ClockName(g, v.index);
+    case Op::BlendMasked:
+      return v.index < g.masks.size() ? " mask '" + g.masks[v.index].name + "'" : " mask ?";
+    case Op::MakeAdditive:
+      return v.flags ? " mesh" : " local";
+    case Op::SaveSnapshot:
+    case Op::LoadSnapshot:
+      return " snapshot " + Name(g.snapshots, v.index);
+    case Op::BoneTransform:
+      return fmt::format(" {} flags {}", BoneName(g, v.bones[0]), v.flags);
+    case Op::TranslateBone:
+    case Op::LookAt:
+      return " " + BoneName(g, v.bones[0]);
+    case Op::TwoBoneIK:
+      return fmt::format(" {} {} {} use_pole {}", BoneName(g, v.bones[0]), BoneName(g, v.bones[1]),
+                         BoneName(g, v.bones[2]), v.flags);
+    case Op::Fabrik:
+      return fmt::format(" {} {} iterations {} tolerance {}", BoneName(g, v.bones[0]),
+                         BoneName(g, v.bones[1]), v.iterations, v.constant[0]);
+    case Op::FootIK:
+      return fmt::format(" {} {} {} ankle_height {} plant_distance {}", BoneName(g, v.bones[0]),
+                         BoneName(g, v.bones[1]), BoneName(g, v.bones[2]), v.constant[0], v.constant[1]);
+    default:
+      return "";
+  }
+}
+
+void PrintMachines(const Graph& g, std::string& out) {
+  for (size_t m = 0; m < g.machines.size(); ++m) {
+    const Machine& machine = g.machines[m];
+    fmt::format_to(std::back_inserter(out), "machine {} '{}': scope {}, initial state {}, value %{}\n", m,
+                   machine.name, machine.scope, machine.initial_state, machine.value);
+    for (size_t s = 0; s < machine.states.size(); ++s) {
+      fmt::format_to(std::back_inserter(out), "  state {} '{}': scope {}\n", s, machine.states[s].name,
+                     machine.states[s].scope);
+    }
+    for (const Transition& t : machine.transitions) {
+      const std::string from = t.desc.from < machine.states.size() ? machine.states[t.desc.from].name : "*";
+      const std::string to = t.desc.to < machine.states.size() ? machine.states[t.desc.to].name : "?";
+      fmt::format_to(std::back_inserter(out), "  transition {} -> {} when %{}, {}s {}\n", from, to,
+                     t.condition, t.desc.duration,
+                     t.desc.mode == BlendMode::DeadBlend ? "dead_blend" : "inertialize");
+    }
+  }
+}
+
+}  // namespace
+
+std::string PrintGraph(const Graph& g) {
+  std::string out;
+  fmt::format_to(std::back_inserter(out), "; {} values, output %{}, lock_root {}, root bone {}\n",
+                 g.values.size(), g.output, g.lock_root,
+                 g.root_bone == kNoOperand ? std::string("none") : BoneName(g, g.root_bone));
+  for (size_t i = 0; i < g.values.size(); ++i) {
+    const Value& v = g.values[i];
+    std::string line = fmt::format("%{} = {} {}{}", i, OpName(v.op), TypeName(v.type), Attributes(g, v));
+    for (size_t o = 0; o < v.operands.size(); ++o) {
+      fmt::format_to(std::back_inserter(line), "{}%{}", o == 0 ? " " : ", ", v.operands[o]);
+    }
+    if (v.scope != 0) fmt::format_to(std::back_inserter(line), " [scope {}]", v.scope);
+    fmt::format_to(std::back_inserter(out), "{:<56} ; {} {}:{}\n", line, v.node, v.location.line,
+                   v.location.column);
+  }
+  PrintMachines(g, out);
+  return out;
+}
+
+}  // namespace anim::ir
