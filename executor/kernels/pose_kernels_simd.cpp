@@ -32,7 +32,7 @@ void LerpStream(float* out, const float* a, const float* b, float alpha, int n) 
   int i = 0;
   for (; i + kWidth <= n; i += kWidth) {
     const Floats va = simd::Load(a + i);
-    simd::Store(out + i, simd::MulAdd(simd::Load(b + i) - va, t, va));
+    simd::Store(out + i, va + (simd::Load(b + i) - va) * t);
   }
   for (; i < n; ++i)
     out[i] = a[i] + (b[i] - a[i]) * alpha;
@@ -52,7 +52,7 @@ void AddScaledStream(float* out, const float* base, const float* delta, float al
   const Floats t = simd::Splat(alpha);
   int i = 0;
   for (; i + kWidth <= n; i += kWidth) {
-    simd::Store(out + i, simd::MulAdd(simd::Load(delta + i), t, simd::Load(base + i)));
+    simd::Store(out + i, simd::Load(base + i) + simd::Load(delta + i) * t);
   }
   for (; i < n; ++i)
     out[i] = base[i] + delta[i] * alpha;
@@ -79,7 +79,7 @@ void ApplyScaleStream(float* out, const float* base, const float* delta, float a
   const Floats one = simd::Splat(1.0f);
   int i = 0;
   for (; i + kWidth <= n; i += kWidth) {
-    simd::Store(out + i, simd::Load(base + i) * simd::MulAdd(simd::Load(delta + i) - one, t, one));
+    simd::Store(out + i, simd::Load(base + i) * (one + t * (simd::Load(delta + i) - one)));
   }
   for (; i < n; ++i)
     out[i] = base[i] * (1.0f + alpha * (delta[i] - 1.0f));
@@ -189,9 +189,9 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
     for (int k = 0; k < 3; ++k) {
       const int f = 3 * i + k * kWidth;
       const Floats ta = simd::Load(a.translations + f);
-      simd::Store(out.translations + f, simd::MulAdd(simd::Load(b.translations + f) - ta, t3.v[k], ta));
+      simd::Store(out.translations + f, ta + (simd::Load(b.translations + f) - ta) * t3.v[k]);
       const Floats sa = simd::Load(a.scales + f);
-      simd::Store(out.scales + f, simd::MulAdd(simd::Load(b.scales + f) - sa, t3.v[k], sa));
+      simd::Store(out.scales + f, sa + (simd::Load(b.scales + f) - sa) * t3.v[k]);
     }
     const Quats blended = simd::Nlerp(simd::LoadQuats(a.rotations + 4 * i),
                                       simd::LoadQuats(b.rotations + 4 * i), simd::ToQuatLaneOrder(t));

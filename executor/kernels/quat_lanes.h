@@ -1,5 +1,7 @@
 // Internal to the pose kernels: quaternion maths on simd::kWidth quaternions at once, one lane
-// vector per component (the transposed form LoadQuats produces).
+// vector per component (the transposed form LoadQuats produces). Each function evaluates the same
+// expression, in the same order, as its scalar counterpart in executor/math/quat.h, so a lane's
+// result equals the scalar result (see simd.h).
 #pragma once
 
 #include "executor/kernels/simd.h"
@@ -19,48 +21,45 @@ inline void StoreQuats(float* p, const Quats& q) {
   StoreQuats(p, q.x, q.y, q.z, q.w);
 }
 
-// Plain multiplies and adds in the scalar Dot's order, so the hemisphere sign chosen from it is
-// the one the reference chooses, even for (near) orthogonal pairs.
 inline Floats Dot(const Quats& a, const Quats& b) {
   return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
 }
 
 inline Quats Conjugate(const Quats& q) {
-  const Floats zero = Splat(0.0f);
-  return {zero - q.x, zero - q.y, zero - q.z, q.w};
+  return {Negate(q.x), Negate(q.y), Negate(q.z), q.w};
 }
 
 // Hamilton product, as anim::operator*(Quat, Quat).
 inline Quats Multiply(const Quats& a, const Quats& b) {
-  return {MulAdd(a.w, b.x, MulAdd(a.x, b.w, a.y * b.z - a.z * b.y)),
-          MulAdd(a.w, b.y, MulAdd(a.y, b.w, a.z * b.x - a.x * b.z)),
-          MulAdd(a.w, b.z, MulAdd(a.z, b.w, a.x * b.y - a.y * b.x)),
-          a.w * b.w - MulAdd(a.x, b.x, MulAdd(a.y, b.y, a.z * b.z))};
+  return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 
 // As anim::Normalize: the identity where the squared length is not above 1e-30.
 inline Quats Normalize(const Quats& q) {
   const Floats len_sq = Dot(q, q);
   const Mask ok = Greater(len_sq, Splat(1e-30f));
-  const Floats inv = InvSqrt(Select(ok, len_sq, Splat(1.0f)));
+  const Floats one = Splat(1.0f);
+  const Floats inv = one / Sqrt(Select(ok, len_sq, one));
   const Floats zero = Splat(0.0f);
   return {Select(ok, q.x * inv, zero), Select(ok, q.y * inv, zero), Select(ok, q.z * inv, zero),
-          Select(ok, q.w * inv, Splat(1.0f))};
+          Select(ok, q.w * inv, one)};
 }
 
 // Hemisphere-aligned nlerp with a weight per lane, as anim::Nlerp.
 inline Quats Nlerp(const Quats& a, const Quats& b, Floats t) {
   const Mask flip = Less(Dot(a, b), Splat(0.0f));
   const Floats s = Splat(1.0f) - t;
-  return Normalize({MulAdd(NegateWhere(flip, b.x), t, a.x * s), MulAdd(NegateWhere(flip, b.y), t, a.y * s),
-                    MulAdd(NegateWhere(flip, b.z), t, a.z * s), MulAdd(NegateWhere(flip, b.w), t, a.w * s)});
+  return Normalize({a.x * s + NegateWhere(flip, b.x) * t, a.y * s + NegateWhere(flip, b.y) * t,
+                    a.z * s + NegateWhere(flip, b.z) * t, a.w * s + NegateWhere(flip, b.w) * t});
 }
 
-// Nlerp(identity, q, t): the identity's dot with q is q.w.
+// Nlerp(identity, q, t), without the products by the identity's zeros: the identity's dot with
+// q is q.w, and its part of the sum is (0, 0, 0, 1 - t).
 inline Quats NlerpFromIdentity(const Quats& q, Floats t) {
   const Mask flip = Less(q.w, Splat(0.0f));
-  const Floats tt = NegateWhere(flip, t);
-  return Normalize({q.x * tt, q.y * tt, q.z * tt, MulAdd(q.w, tt, Splat(1.0f) - t)});
+  return Normalize({NegateWhere(flip, q.x) * t, NegateWhere(flip, q.y) * t, NegateWhere(flip, q.z) * t,
+                    (Splat(1.0f) - t) + NegateWhere(flip, q.w) * t});
 }
 
 }  // namespace anim::simd

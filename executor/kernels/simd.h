@@ -1,6 +1,10 @@
 // Internal to the pose kernels: a fixed-width float vector over the SIMD level CMake selected, so
 // each kernel is written once. ANIM_SIMD_AVX2 gives 8 lanes, ANIM_SIMD_SSE 4 lanes, and neither
 // gives 4 lanes of portable C++ loops. Not part of the executor's API.
+//
+// Only correctly rounded operations (no FMA, no reciprocal estimates): written in the scalar
+// reference's order, a lane computes exactly what the reference computes for that bone, so the
+// executor's output does not depend on the SIMD level or on which implementation ran.
 #pragma once
 
 #include <bit>
@@ -43,9 +47,11 @@ inline Floats operator*(Floats a, Floats b) {
 inline Floats operator/(Floats a, Floats b) {
   return {_mm256_div_ps(a.v, b.v)};
 }
-// a * b + c
-inline Floats MulAdd(Floats a, Floats b, Floats c) {
-  return {_mm256_fmadd_ps(a.v, b.v, c.v)};
+inline Floats Sqrt(Floats a) {
+  return {_mm256_sqrt_ps(a.v)};
+}
+inline Floats Negate(Floats a) {
+  return {_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))};
 }
 inline Floats Abs(Floats a) {
   return {_mm256_andnot_ps(_mm256_set1_ps(-0.0f), a.v)};
@@ -68,12 +74,6 @@ inline Floats NegateWhere(Mask m, Floats a) {
 }
 inline int CountSet(Mask m) {
   return std::popcount(static_cast<unsigned>(_mm256_movemask_ps(m.v)));
-}
-// Estimate plus one Newton step: about 23 bits, for inputs that are positive and finite.
-inline Floats InvSqrt(Floats a) {
-  const __m256 y = _mm256_rsqrt_ps(a.v);
-  const __m256 ayy = _mm256_mul_ps(_mm256_mul_ps(a.v, y), y);
-  return {_mm256_mul_ps(_mm256_mul_ps(_mm256_set1_ps(0.5f), y), _mm256_sub_ps(_mm256_set1_ps(3.0f), ayy))};
 }
 
 // Lane values repeated three times each, as three vectors: the per-float weights of an xyz stream.
@@ -155,8 +155,11 @@ inline Floats operator*(Floats a, Floats b) {
 inline Floats operator/(Floats a, Floats b) {
   return {_mm_div_ps(a.v, b.v)};
 }
-inline Floats MulAdd(Floats a, Floats b, Floats c) {
-  return {_mm_add_ps(_mm_mul_ps(a.v, b.v), c.v)};
+inline Floats Sqrt(Floats a) {
+  return {_mm_sqrt_ps(a.v)};
+}
+inline Floats Negate(Floats a) {
+  return {_mm_xor_ps(a.v, _mm_set1_ps(-0.0f))};
 }
 inline Floats Abs(Floats a) {
   return {_mm_andnot_ps(_mm_set1_ps(-0.0f), a.v)};
@@ -178,11 +181,6 @@ inline Floats NegateWhere(Mask m, Floats a) {
 }
 inline int CountSet(Mask m) {
   return std::popcount(static_cast<unsigned>(_mm_movemask_ps(m.v)));
-}
-inline Floats InvSqrt(Floats a) {
-  const __m128 y = _mm_rsqrt_ps(a.v);
-  const __m128 ayy = _mm_mul_ps(_mm_mul_ps(a.v, y), y);
-  return {_mm_mul_ps(_mm_mul_ps(_mm_set1_ps(0.5f), y), _mm_sub_ps(_mm_set1_ps(3.0f), ayy))};
 }
 
 struct Triple {
@@ -213,7 +211,7 @@ inline Floats ToQuatLaneOrder(Floats a) {
   return a;
 }
 
-#else  // portable C++: four lanes as plain loops, which the compiler may vectorise on its own
+#else  // portable C++: four lanes as plain loops
 
 inline constexpr int kWidth = 4;
 struct Floats {
@@ -252,8 +250,11 @@ inline Floats operator*(Floats a, Floats b) {
 inline Floats operator/(Floats a, Floats b) {
   return Map([&](int i) { return a.v[i] / b.v[i]; });
 }
-inline Floats MulAdd(Floats a, Floats b, Floats c) {
-  return Map([&](int i) { return a.v[i] * b.v[i] + c.v[i]; });
+inline Floats Sqrt(Floats a) {
+  return Map([&](int i) { return std::sqrt(a.v[i]); });
+}
+inline Floats Negate(Floats a) {
+  return Map([&](int i) { return -a.v[i]; });
 }
 inline Floats Abs(Floats a) {
   return Map([&](int i) { return std::fabs(a.v[i]); });
@@ -284,9 +285,6 @@ inline int CountSet(Mask m) {
   for (bool b : m.v)
     n += b ? 1 : 0;
   return n;
-}
-inline Floats InvSqrt(Floats a) {
-  return Map([&](int i) { return 1.0f / std::sqrt(a.v[i]); });
 }
 
 struct Triple {
