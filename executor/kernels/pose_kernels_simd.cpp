@@ -121,13 +121,16 @@ void ApplyRotationStream(float* out, const float* base, const float* delta, floa
   }
 }
 
-// Model-space rotations, parents first. Each bone depends on its parent's result, so this walk is
-// scalar; the element-wise work around it is not.
+// Model-space rotations, parents first. Each bone depends on its parent's result, so this walk
+// goes one quaternion at a time; the element-wise work around it is lane-parallel.
 void ModelRotations(float* model, const float* local, const int16_t* parents, int count) {
   for (int i = 0; i < count; ++i) {
     const int p = parents[i];
-    const Quat q = LoadQuat(local + 4 * i);
-    StoreQuat(model + 4 * i, HasValidParent(p, i) ? LoadQuat(model + 4 * p) * q : q);
+    if (HasValidParent(p, i)) {
+      simd::MultiplyQuat(model + 4 * i, model + 4 * p, local + 4 * i);
+    } else {
+      std::memcpy(model + 4 * i, local + 4 * i, 4 * sizeof(float));
+    }
   }
 }
 

@@ -14,6 +14,8 @@
 #include <immintrin.h>
 #endif
 
+#include "executor/math/quat.h"
+
 namespace anim::simd {
 
 #if defined(ANIM_SIMD_AVX2)
@@ -315,5 +317,31 @@ inline Floats ToQuatLaneOrder(Floats a) {
 }
 
 #endif
+
+// out = a * b for one xyzw quaternion each, for serial walks (model-space rotations) where lanes
+// cannot hold different bones. The SSE form adds the product's four terms in anim::operator*'s
+// order, a subtraction being the addition of the negated term, so it equals the scalar product.
+inline void MultiplyQuat(float* out, const float* a, const float* b) {
+#if defined(ANIM_SIMD_SSE)
+  const __m128 va = _mm_loadu_ps(a);
+  const __m128 vb = _mm_loadu_ps(b);
+  const __m128 t1 = _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(3, 3, 3, 3)), vb);
+  const __m128 t2 = _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(0, 0, 0, 0)),
+                               _mm_shuffle_ps(vb, vb, _MM_SHUFFLE(0, 1, 2, 3)));  // bw bz by bx
+  const __m128 t3 = _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(1, 1, 1, 1)),
+                               _mm_shuffle_ps(vb, vb, _MM_SHUFFLE(1, 0, 3, 2)));  // bz bw bx by
+  const __m128 t4 = _mm_mul_ps(_mm_shuffle_ps(va, va, _MM_SHUFFLE(2, 2, 2, 2)),
+                               _mm_shuffle_ps(vb, vb, _MM_SHUFFLE(2, 3, 0, 1)));  // by bx bw bz
+  const __m128 s2 = _mm_setr_ps(0.0f, -0.0f, 0.0f, -0.0f);
+  const __m128 s3 = _mm_setr_ps(0.0f, 0.0f, -0.0f, -0.0f);
+  const __m128 s4 = _mm_setr_ps(-0.0f, 0.0f, 0.0f, -0.0f);
+  const __m128 sum =
+      _mm_add_ps(_mm_add_ps(_mm_add_ps(t1, _mm_xor_ps(t2, s2)), _mm_xor_ps(t3, s3)), _mm_xor_ps(t4, s4));
+  _mm_storeu_ps(out, sum);
+#else
+  const Quat q = Quat{a[0], a[1], a[2], a[3]} * Quat{b[0], b[1], b[2], b[3]};
+  out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
+#endif
+}
 
 }  // namespace anim::simd
