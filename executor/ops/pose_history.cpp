@@ -6,7 +6,7 @@
 namespace anim {
 
 void PoseHistory::Push(ConstPoseView pose, float delta_time) {
-  const int n = pose.bone_count;
+  const int n = pose.bone_count > 0 ? pose.bone_count : 0;  // a malformed view reads as empty
   if (frames_[0].bone_count() != n) {
     frames_[0].Resize(n);
     frames_[1].Resize(n);

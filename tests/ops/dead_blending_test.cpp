@@ -146,6 +146,9 @@ TEST_CASE("dead blending without history or duration is a no-op", "[ops][dead-bl
   ApplyDeadBlend(fresh, out.view(), kBones, true, 0.0f, 0.5f, 0.2f, kDt);
   REQUIRE(SameBones(out.view(), target.view(), 0, kBones));
   REQUIRE_FALSE(fresh.active);
+  DeadBlendState empty;
+  ApplyDeadBlend(empty, PoseView{}, 4, true, 0.0f, 0.5f, 0.2f, kDt);
+  ApplyDeadBlend(empty, PoseView{nullptr, nullptr, nullptr, -3}, 4, true, 0.0f, 0.5f, 0.2f, kDt);
   for (float duration : {0.0f, std::nanf("")}) {
     DeadBlendState state;
     Pose before = MovingPose(0.0f);

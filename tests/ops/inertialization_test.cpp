@@ -233,6 +233,13 @@ TEST_CASE("inertialization without history or duration is a no-op", "[ops][inert
     ApplyInertialization(state, now.view(), kBones, true, 0.0f, duration, kDt);
     REQUIRE(SameBones(now.view(), target.view(), 0, kBones));
   }
+  // Empty and malformed views and counts are survived, not trusted.
+  InertializationState empty;
+  ApplyInertialization(empty, PoseView{}, 4, true, 0.0f, 0.5f, kDt);
+  ApplyInertialization(empty, PoseView{nullptr, nullptr, nullptr, -3}, 4, true, 0.0f, 0.5f, kDt);
+  Pose negative_count = target;
+  ApplyInertialization(empty, negative_count.view(), -2, true, 0.0f, 0.5f, kDt);
+  REQUIRE(SameBones(negative_count.view(), target.view(), 0, kBones));
   // A NaN elapsed time ends the blend: the target, never a NaN pose.
   InertializationState state;
   Pose before = MovingPose(0.0f);
