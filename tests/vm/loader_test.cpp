@@ -1,0 +1,327 @@
+// Loader and verifier: a written program reads back equal, and every refusal says what is wrong.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "tests/vm/vm_test_rig.h"
+#include "vm/bytecode/checksum.h"
+#include "vm/bytecode/program_loader.h"
+#include "vm/bytecode/program_verifier.h"
+#include "vm/program_binding.h"
+
+namespace anim {
+namespace {
+
+using Catch::Matchers::Contains;
+using Catch::Matchers::EndsWith;
+using Catch::Matchers::Equals;
+using Catch::Matchers::StartsWith;
+
+// A five-instruction program: load_const @0, sample_clip @3, reference_pose @7, blend @9, output @14.
+Program SmallProgram(const test::VmRig& rig) {
+  test::ProgramBuilder b(rig.skeleton);
+  const uint16_t clock = b.Clock(b.Clip("idle"), 0, true);
+  const uint16_t p0 = b.PoseRegister(), p1 = b.PoseRegister(), p2 = b.PoseRegister();
+  const uint16_t s0 = b.LoadConst(1.0f);
+  b.Emit(Opcode::SampleClip, {p0, clock, s0}, "player");
+  b.Emit(Opcode::ReferencePose, {p1}, "ref");
+  b.Emit(Opcode::Blend, {p2, p0, p1, s0}, "mix");
+  b.Emit(Opcode::Output, {p2, 0, kNoOperand}, "out");
+  b.program.params.push_back(ParamDesc{"speed", ParamType::Float, {0, 0, 0}, false, 0, 0});
+  return b.program;
+}
+
+std::string VerifyError(const Program& p) {
+  return VerifyProgram(p).error;
+}
+
+// Rewrites the header's body size and checksum after an edit of the body.
+void Reseal(std::vector<uint8_t>& bytes) {
+  const auto body_size = static_cast<uint32_t>(bytes.size() - 48);
+  std::memcpy(&bytes[12], &body_size, 4);
+  const uint64_t sum = Fnv1a64(std::span<const uint8_t>(bytes).subspan(48));
+  std::memcpy(&bytes[16], &sum, 8);
+}
+
+TEST_CASE("a written program loads back equal and verifies", "[vm][loader]") {
+  test::VmRig rig;
+  const Program p = test::FullProgram(rig);
+  REQUIRE(VerifyProgram(p).ok());
+  const std::vector<uint8_t> bytes = test::WriteProgramForTest(p);
+  const LoadResult r = LoadVerifiedProgram(bytes);
+  REQUIRE(r.error.empty());
+  REQUIRE(r.ok());
+  const Program& q = r.program;
+  CHECK(q.code == p.code);
+  CHECK(q.constants == p.constants);
+  CHECK(q.skeleton_hash == rig.skeleton.content_hash());
+  CHECK(q.scalar_register_count == p.scalar_register_count);
+  CHECK(q.pose_register_count == p.pose_register_count);
+  REQUIRE(q.params.size() == p.params.size());
+  CHECK(q.params[0].name == "speed");
+  CHECK(q.params[0].has_range);
+  CHECK(q.params[0].max == 10.0f);
+  CHECK(q.params[4].type == ParamType::Int);
+  CHECK(q.clips == p.clips);
+  REQUIRE(q.machines.size() == 2);
+  CHECK(q.machines[1].name == "move_sm");
+  CHECK(q.machines[1].transitions[0].consumed_triggers == std::vector<uint16_t>{1});
+  CHECK(q.machines[0].transitions[1].mode == BlendMode::DeadBlend);
+  CHECK(q.machines[1].states[1].progress_clock == p.machines[1].states[1].progress_clock);
+  CHECK(q.masks[0].weights == p.masks[0].weights);
+  CHECK(q.bones.size() == p.bones.size());
+  CHECK(q.snapshots == p.snapshots);
+  REQUIRE(q.debug.size() == p.debug.size());
+  CHECK(q.debug.back().node == "out");
+  CHECK(q.debug.back().code_offset == p.debug.back().code_offset);
+}
+
+TEST_CASE("the container's refusals", "[vm][loader]") {
+  test::VmRig rig;
+  const std::vector<uint8_t> good = test::WriteProgramForTest(SmallProgram(rig));
+  std::vector<uint8_t> bytes = good;
+
+  SECTION("wrong magic, including files too short to hold it") {
+    bytes[0] = 'X';
+    CHECK_THAT(LoadProgram(bytes).error, Equals("bad magic: not an animtc bytecode file"));
+    CHECK_THAT(LoadProgram({}).error, Equals("bad magic: not an animtc bytecode file"));
+    CHECK_THAT(LoadProgram(std::span(good).first(3)).error, Equals("bad magic: not an animtc bytecode file"));
+  }
+  SECTION("another version is its own outcome, naming both versions, with a header-only program") {
+    const uint32_t old_version = 0;
+    std::memcpy(&bytes[4], &old_version, 4);
+    const LoadResult r = LoadVerifiedProgram(bytes);
+    CHECK(r.outcome == LoadOutcome::VersionMismatch);
+    CHECK(r.file_version == 0);
+    CHECK(r.program.version == 0);
+    CHECK(r.program.code.empty());
+    CHECK_THAT(r.error,
+               Equals("bytecode version 0 does not match the runtime's version 1: recompile the graph"));
+  }
+  SECTION("truncation at several points") {
+    CHECK_THAT(LoadProgram(std::span(good).first(6)).error,
+               Equals("truncated: the header needs 48 bytes, the file has 6 bytes"));
+    CHECK_THAT(LoadProgram(std::span(good).first(30)).error,
+               Equals("truncated: the header needs 48 bytes, the file has 30 bytes"));
+    const std::size_t body = good.size() - 48;
+    CHECK_THAT(LoadProgram(std::span(good).first(48)).error,
+               Equals("truncated: the header says " + std::to_string(body) +
+                      " bytes of body, the file has 0 bytes"));
+    CHECK_THAT(LoadProgram(std::span(good).first(148)).error,
+               Equals("truncated: the header says " + std::to_string(body) +
+                      " bytes of body, the file has 100 bytes"));
+    // Cut inside a section, with the header resealed so only the section layout is wrong.
+    bytes.resize(48 + 20);
+    Reseal(bytes);
+    const std::size_t code_bytes = 4 + 2 * SmallProgram(rig).code.size();
+    CHECK_THAT(LoadProgram(bytes).error,
+               Equals("truncated: section 'CODE' says " + std::to_string(code_bytes) +
+                      " bytes, the body has 12 bytes left"));
+    bytes = good;
+    bytes.resize(bytes.size() - 10);
+    Reseal(bytes);
+    CHECK_THAT(LoadProgram(bytes).error, StartsWith("truncated: section 'DEBG' says"));
+  }
+  SECTION("trailing bytes") {
+    bytes.push_back(0);
+    CHECK_THAT(LoadProgram(bytes).error,
+               Equals("1 byte trail the " + std::to_string(good.size() - 48) + " bytes body"));
+    Reseal(bytes);
+    CHECK_THAT(LoadProgram(bytes).error, Equals("1 byte trail the last section"));
+  }
+  SECTION("a flipped body byte is a checksum mismatch") {
+    bytes[60] ^= 0x40;
+    CHECK_THAT(LoadProgram(bytes).error, Equals("checksum mismatch: the body is corrupt"));
+  }
+  SECTION("sections out of order or miscounted") {
+    bytes[48] = 'X';
+    Reseal(bytes);
+    CHECK_THAT(LoadProgram(bytes).error, Equals("expected section 'CODE' at body offset 0, found 'XODE'"));
+    bytes = good;
+    bytes[36] = 10;
+    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 11"));
+    bytes = good;
+    bytes[8] = 40;
+    CHECK_THAT(LoadProgram(bytes).error, Equals("bad header size 40, expected 48"));
+  }
+  SECTION("a count larger than its section") {
+    bytes[48 + 8] = 0xFF;  // CODE count
+    Reseal(bytes);
+    CHECK_THAT(LoadProgram(bytes).error, Contains("section 'CODE': 255 code words do not fit"));
+  }
+}
+
+TEST_CASE("the verifier's refusals name the instruction, the operand and the limit", "[vm][verifier]") {
+  test::VmRig rig;
+  Program p = SmallProgram(rig);
+  REQUIRE(VerifyProgram(p).ok());
+
+  SECTION("a pose register out of range") {
+    p.code[10] = 9;
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 9 (blend): pose register 9 is out of range (program has 3)"));
+  }
+  SECTION("a pose register read before any write") {
+    p.code[11] = 2;
+    CHECK_THAT(VerifyError(p), Equals("pose register 2 read at word 9 before any write"));
+  }
+  SECTION("a scalar register out of range") {
+    p.code[13] = 7;
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 9 (blend): scalar register 7 is out of range (program has 1)"));
+  }
+  SECTION("a parameter index where a clock belongs") {
+    p.code[5] = 1;
+    p.clocks.clear();
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 3 (sample_clip): clock 1 is out of range (program has 0)"));
+  }
+  SECTION("a constant, a bone and an optional bone out of range") {
+    p.code[2] = 4;
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 0 (load_const): constant 4 is out of range (program has 1)"));
+    p.code[2] = 0;
+    p.code[17] = 3;
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 14 (output): bone 3 is out of range (program has 0)"));
+  }
+  SECTION("an unknown opcode and a cut-off instruction") {
+    p.code[7] = 99;
+    CHECK_THAT(VerifyError(p), Equals("word 7: unknown opcode 99"));
+    p = SmallProgram(rig);
+    p.code.resize(16);
+    CHECK_THAT(
+        VerifyError(p),
+        Equals("instruction at word 14 (output) is cut off: it needs 3 operands, the code has 1 words left"));
+  }
+  SECTION("an operand of the wrong kind: component 1 of a float parameter") {
+    p.code.insert(p.code.begin(), {static_cast<uint16_t>(Opcode::LoadParam), 0, 0, 1});
+    p.debug.clear();
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 0 (load_param): component 1 of float parameter 'speed' "
+                      "does not exist"));
+  }
+  SECTION("immediates outside their meaning") {
+    p.code[16] = 2;
+    CHECK_THAT(VerifyError(p), Equals("instruction at word 14 (output): lock_root must be 0 or 1"));
+  }
+  SECTION("a clock sampled twice") {
+    p.code.insert(p.code.begin() + 7, {static_cast<uint16_t>(Opcode::SampleClip), 1, 0, 0});
+    p.debug.clear();
+    CHECK_THAT(VerifyError(p), Equals("instruction at word 7 (sample_clip): clock 0 is sampled twice"));
+  }
+  SECTION("debug offsets must point at instructions") {
+    p.debug[1].code_offset = 4;
+    CHECK_THAT(VerifyError(p), Equals("debug entry 1: word 4 is not the start of an instruction"));
+  }
+  SECTION("another version") {
+    p.version = 2;
+    CHECK_THAT(VerifyError(p), Equals("bytecode version 2 does not match the runtime's version 1"));
+  }
+  SECTION("a missing root scope") {
+    p.scopes[0].machine = 0;
+    CHECK_THAT(VerifyError(p), Equals("scope 0 must be the root scope (machine and state 0xFFFF)"));
+  }
+  SECTION("a clock naming a clip past the table") {
+    p.clocks[0].clip = 5;
+    CHECK_THAT(VerifyError(p), Equals("clock 0: clip 5 is out of range (program has 1)"));
+  }
+  SECTION("non-finite constants") {
+    p.constants[0] = std::numeric_limits<float>::infinity();
+    CHECK_THAT(VerifyError(p), Equals("constant 0 is not finite"));
+  }
+}
+
+TEST_CASE("the verifier checks machine tables and machine instruction order", "[vm][verifier]") {
+  test::VmRig rig;
+  Program p = test::FullProgram(rig);
+  REQUIRE(VerifyProgram(p).ok());
+  MachineDesc& loco = p.machines[0];
+
+  SECTION("a trigger list naming a float parameter") {
+    loco.transitions[0].consumed_triggers = {0};
+    CHECK_THAT(VerifyError(p),
+               Equals("transition 0 of machine 'loco': parameter 'speed' is a float, not a trigger"));
+  }
+  SECTION("a transition condition register out of range") {
+    loco.transitions[1].condition = 999;
+    CHECK_THAT(VerifyError(p),
+               StartsWith("transition 1 of machine 'loco': condition register 999 is out of range"));
+  }
+  SECTION("a transition to a state that does not exist") {
+    loco.transitions[0].to = 2;
+    CHECK_THAT(VerifyError(p), Equals("transition 0 of machine 'loco': 'to' state is out of range"));
+  }
+  SECTION("a state whose scope belongs to another state") {
+    loco.states[0].scope = loco.states[1].scope;
+    CHECK_THAT(VerifyError(p), StartsWith("machine 'loco', state 'idle': scope"));
+  }
+  SECTION("a state pose register out of range") {
+    loco.states[1].pose = 500;
+    CHECK_THAT(VerifyError(p), StartsWith("machine 'loco', state 'move': pose register 500 is out of range"));
+  }
+  SECTION("a machine nested in its own state") {
+    loco.scope = loco.states[0].scope;
+    CHECK_THAT(VerifyError(p), Equals("machine 'loco' is nested inside itself"));
+  }
+  SECTION("machine_record before machine_update") {
+    for (std::size_t pc = 0; pc < p.code.size(); pc += 1 + FindOpcode(p.code[pc])->operand_count) {
+      if (p.code[pc] == static_cast<uint16_t>(Opcode::MachineUpdate) && p.code[pc + 1] == 1) {
+        p.code[pc] = static_cast<uint16_t>(Opcode::Nop);
+        p.code[pc + 1] = static_cast<uint16_t>(Opcode::Nop);
+        p.debug.erase(std::remove_if(p.debug.begin(), p.debug.end(),
+                                     [&](const DebugEntry& d) { return d.code_offset == pc; }),
+                      p.debug.end());
+        break;
+      }
+    }
+    CHECK_THAT(VerifyError(p), EndsWith("machine 'move_sm' is recorded before its update"));
+  }
+}
+
+TEST_CASE("a nested machine must be updated after the machine it is nested in", "[vm][verifier]") {
+  test::VmRig rig;
+  test::ProgramBuilder b(rig.skeleton);
+  const uint16_t outer = b.Machine("outer", 0, {"only"});
+  const uint16_t inner = b.Machine("inner", b.StateScope(outer, 0), {"a"});
+  b.Emit(Opcode::MachineUpdate, {inner});
+  b.Emit(Opcode::MachineUpdate, {outer});
+  CHECK_THAT(VerifyError(b.program),
+             Equals("instruction at word 0 (machine_update): machine 'inner' is updated "
+                    "before the machine it is nested in, 'outer'"));
+}
+
+TEST_CASE("binding refuses programs that do not fit the assets", "[vm][binding]") {
+  test::VmRig rig;
+  Program p = test::FullProgram(rig);
+  REQUIRE(ProgramBinding::Bind(p, rig.skeleton, rig.clip_table).binding.has_value());
+
+  SECTION("another skeleton") {
+    p.skeleton_hash ^= 1;
+    CHECK_THAT(ProgramBinding::Bind(p, rig.skeleton, rig.clip_table).error,
+               StartsWith("the program was compiled for skeleton 0x"));
+  }
+  SECTION("a missing clip, named") {
+    const std::vector<const Clip*> two = {rig.clip_table[0], rig.clip_table[1]};
+    CHECK_THAT(ProgramBinding::Bind(p, rig.skeleton, two).error, Equals("clip 'jump' is not loaded"));
+  }
+  SECTION("a mask with the wrong weight count") {
+    p.masks[0].weights.push_back(1.0f);
+    CHECK_THAT(ProgramBinding::Bind(p, rig.skeleton, rig.clip_table).error,
+               Equals("mask 'upper' has 7 weights, the skeleton has 6 bones"));
+  }
+  SECTION("a bone index past the skeleton") {
+    p.bones[0].index = 6;
+    CHECK_THAT(ProgramBinding::Bind(p, rig.skeleton, rig.clip_table).error,
+               Equals("bone 'b0' (index 6) is not in skeleton 'vm_chain' at that index"));
+  }
+  SECTION("an unverifiable program") {
+    p.code.push_back(77);
+    CHECK_THAT(ProgramBinding::Bind(p, rig.skeleton, rig.clip_table).error, EndsWith("unknown opcode 77"));
+  }
+}
+
+}  // namespace
+}  // namespace anim

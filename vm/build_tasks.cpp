@@ -1,0 +1,296 @@
+#include "vm/build_tasks.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <vector>
+
+#include "vm/frame_logic.h"
+
+namespace anim {
+namespace {
+
+// Euler angles in degrees, applied X, then Y, then Z.
+Quat EulerDegrees(float x, float y, float z) {
+  constexpr float kRad = std::numbers::pi_v<float> / 180.0f;
+  return FromAxisAngle({0.0f, 0.0f, 1.0f}, z * kRad) * FromAxisAngle({0.0f, 1.0f, 0.0f}, y * kRad) *
+         FromAxisAngle({1.0f, 0.0f, 0.0f}, x * kRad);
+}
+
+float Bool(bool b) {
+  return b ? 1.0f : 0.0f;
+}
+
+float Smoothstep(float e0, float e1, float x) {
+  if (e0 == e1) return x < e0 ? 0.0f : 1.0f;
+  const float t = std::clamp((x - e0) / (e1 - e0), 0.0f, 1.0f);
+  return t * t * (3.0f - 2.0f * t);
+}
+
+float Remap(float x, float in0, float in1, float out0, float out1) {
+  if (in0 == in1) return out0;
+  return out0 + (x - in0) / (in1 - in0) * (out1 - out0);
+}
+
+// Records one frame. Pose registers map to the task that last wrote them this frame.
+class Recorder {
+ public:
+  Recorder(const ProgramBinding& binding, AnimInstance& instance, float dt, AnimTaskList& out,
+           std::vector<int16_t>& pose_tasks)
+      : b_(binding), p_(binding.program()), in_(instance), dt_(dt), out_(out), pose_tasks_(pose_tasks) {}
+
+  void Run() {
+    const std::vector<uint16_t>& code = p_.code;
+    for (std::size_t pc = 0; pc < code.size();) {
+      const OpcodeInfo& info = *FindOpcode(code[pc]);
+      node_ = b_.node_at(static_cast<uint32_t>(pc));
+      Execute(info.opcode, &code[pc + 1]);
+      pc += 1 + info.operand_count;
+    }
+  }
+
+ private:
+  float S(uint16_t reg) const { return in_.scalars[reg]; }
+  Vec3 V(const uint16_t* regs) const { return {S(regs[0]), S(regs[1]), S(regs[2])}; }
+  // Results that are not finite (an overflowing product) read as 0: a graph never yields inf or NaN.
+  void Set(uint16_t reg, float v) { in_.scalars[reg] = std::isfinite(v) ? v : 0.0f; }
+
+  int16_t Record(AnimTask task) {
+    task.source_node = node_;
+    return out_.Add(task);
+  }
+  // The task producing `reg` this frame; a register not written yet reads as the bind pose.
+  int16_t PoseTask(uint16_t reg) {
+    if (pose_tasks_[reg] == AnimTask::NoTask) pose_tasks_[reg] = Record(AnimTask{});
+    return pose_tasks_[reg];
+  }
+  void Write(uint16_t reg, const AnimTask& task) { pose_tasks_[reg] = Record(task); }
+  AnimTask On(AnimTaskType type, uint16_t source) {
+    AnimTask task;
+    task.type = type;
+    task.dep_a = PoseTask(source);
+    return task;
+  }
+
+  void Execute(Opcode op, const uint16_t* o) {
+    switch (op) {
+      case Opcode::Nop:
+        return;
+      case Opcode::LoadConst:
+        return Set(o[0], p_.constants[o[1]]);
+      case Opcode::LoadParam:
+        return Set(o[0], in_.param_value(o[1], o[2]));
+      case Opcode::Move:
+        return Set(o[0], S(o[1]));
+      case Opcode::Neg:
+        return Set(o[0], -S(o[1]));
+      case Opcode::Not:
+        return Set(o[0], Bool(S(o[1]) == 0.0f));
+      case Opcode::Abs:
+        return Set(o[0], std::fabs(S(o[1])));
+      case Opcode::Sin:
+        return Set(o[0], std::sin(S(o[1])));
+      case Opcode::Cos:
+        return Set(o[0], std::cos(S(o[1])));
+      case Opcode::Add:
+        return Set(o[0], S(o[1]) + S(o[2]));
+      case Opcode::Sub:
+        return Set(o[0], S(o[1]) - S(o[2]));
+      case Opcode::Mul:
+        return Set(o[0], S(o[1]) * S(o[2]));
+      case Opcode::Div:
+        return Set(o[0], S(o[2]) == 0.0f ? 0.0f : S(o[1]) / S(o[2]));
+      case Opcode::Min:
+        return Set(o[0], std::min(S(o[1]), S(o[2])));
+      case Opcode::Max:
+        return Set(o[0], std::max(S(o[1]), S(o[2])));
+      case Opcode::Less:
+        return Set(o[0], Bool(S(o[1]) < S(o[2])));
+      case Opcode::LessEqual:
+        return Set(o[0], Bool(S(o[1]) <= S(o[2])));
+      case Opcode::Greater:
+        return Set(o[0], Bool(S(o[1]) > S(o[2])));
+      case Opcode::GreaterEqual:
+        return Set(o[0], Bool(S(o[1]) >= S(o[2])));
+      case Opcode::Equal:
+        return Set(o[0], Bool(S(o[1]) == S(o[2])));
+      case Opcode::NotEqual:
+        return Set(o[0], Bool(S(o[1]) != S(o[2])));
+      case Opcode::And:
+        return Set(o[0], Bool(S(o[1]) != 0.0f && S(o[2]) != 0.0f));
+      case Opcode::Or:
+        return Set(o[0], Bool(S(o[1]) != 0.0f || S(o[2]) != 0.0f));
+      case Opcode::Clamp:
+        return Set(o[0], std::min(std::max(S(o[1]), S(o[2])), S(o[3])));
+      case Opcode::Lerp:
+        return Set(o[0], S(o[1]) + (S(o[2]) - S(o[1])) * S(o[3]));
+      case Opcode::Smoothstep:
+        return Set(o[0], Smoothstep(S(o[1]), S(o[2]), S(o[3])));
+      case Opcode::Remap:
+        return Set(o[0], Remap(S(o[1]), S(o[2]), S(o[3]), S(o[4]), S(o[5])));
+      case Opcode::TimeInState:
+        return Set(o[0], in_.machines[o[1]].time_in_state);
+      case Opcode::StateProgress:
+        return Set(o[0], StateProgress(b_, in_, o[1]));
+      case Opcode::MachineUpdate:
+        return UpdateMachine(p_, in_, o[0], dt_);
+      default:
+        return RecordPose(op, o);
+    }
+  }
+
+  void RecordPose(Opcode op, const uint16_t* o) {
+    AnimTask task;
+    switch (op) {
+      case Opcode::ReferencePose:
+        break;
+      case Opcode::SampleClip:
+        task.type = AnimTaskType::SampleClip;
+        task.time = AdvanceClock(b_, in_, o[1], S(o[2]), dt_);
+        task.resource = p_.clocks[o[1]].clip;
+        break;
+      case Opcode::Blend:
+        task = On(AnimTaskType::Blend, o[1]);
+        task.dep_b = PoseTask(o[2]);
+        task.alpha = S(o[3]);
+        break;
+      case Opcode::BlendMasked:
+        task = On(AnimTaskType::BlendMasked, o[1]);
+        task.dep_b = PoseTask(o[2]);
+        task.resource = o[3];
+        task.alpha = S(o[4]);
+        break;
+      case Opcode::MakeAdditive:
+        task = On(AnimTaskType::MakeAdditive, o[1]);
+        if (o[2] != kNoOperand) task.dep_b = PoseTask(o[2]);
+        task.mode = static_cast<uint8_t>(o[2] != kNoOperand ? AdditiveBase::Pose : AdditiveBase::BindPose);
+        task.space = static_cast<uint8_t>(o[3]);
+        break;
+      case Opcode::ApplyAdditive:
+        task = On(AnimTaskType::ApplyAdditive, o[1]);
+        task.dep_b = PoseTask(o[2]);
+        task.alpha = S(o[3]);
+        break;
+      case Opcode::MachineRecord:
+        return RecordMachine(o[0], o[1]);
+      case Opcode::SaveSnapshot:
+        task = On(AnimTaskType::SavePoseSnapshot, o[1]);
+        task.resource = o[2];
+        break;
+      case Opcode::LoadSnapshot:
+        task.type = AnimTaskType::LoadPoseSnapshot;
+        task.resource = o[1];
+        break;
+      case Opcode::BoneTransform:
+        task = On(AnimTaskType::BoneTransform, o[1]);
+        task.bone_a = b_.bone(o[2]);
+        task.space = static_cast<uint8_t>(o[3] & 1);
+        task.mode = static_cast<uint8_t>(o[3] >> 1);
+        task.t = V(o + 4);
+        task.r = EulerDegrees(S(o[7]), S(o[8]), S(o[9]));
+        task.s = V(o + 10);
+        task.alpha = S(o[13]);
+        break;
+      case Opcode::TranslateBone:
+        task = On(AnimTaskType::TranslateBone, o[1]);
+        task.bone_a = b_.bone(o[2]);
+        task.t = V(o + 3);
+        task.alpha = S(o[6]);
+        break;
+      case Opcode::TwoBoneIK:
+        task = On(AnimTaskType::TwoBoneIK, o[1]);
+        task.bone_a = b_.bone(o[2]);
+        task.bone_b = b_.bone(o[3]);
+        task.bone_c = b_.bone(o[4]);
+        task.t = V(o + 5);
+        task.mode = static_cast<uint8_t>(o[8] != 0 ? BendHint::PoleTarget : BendHint::CurrentBend);
+        task.s = V(o + 9);
+        task.alpha = S(o[12]);
+        break;
+      case Opcode::Fabrik:
+        task = On(AnimTaskType::FABRIK, o[1]);
+        task.bone_a = b_.bone(o[2]);
+        task.bone_b = b_.bone(o[3]);
+        task.bone_c = o[4];
+        task.aux = p_.constants[o[5]];
+        task.t = V(o + 6);
+        task.alpha = S(o[9]);
+        break;
+      case Opcode::LookAt:
+        task = On(AnimTaskType::LookAt, o[1]);
+        task.bone_a = b_.bone(o[2]);
+        task.t = V(o + 3);
+        task.s = V(o + 6);
+        task.aux = S(o[9]);
+        task.alpha = S(o[10]);
+        break;
+      case Opcode::FootIK:
+        task = On(AnimTaskType::FootIK, o[1]);
+        task.bone_a = b_.bone(o[2]);
+        task.bone_b = b_.bone(o[3]);
+        task.bone_c = b_.bone(o[4]);
+        task.aux = S(o[5]);
+        task.s = V(o + 6);
+        task.t = Vec3{p_.constants[o[9]], p_.constants[o[10]], 0.0f};
+        task.alpha = S(o[11]);
+        break;
+      case Opcode::Output:
+        out_.output_task = PoseTask(o[0]);
+        out_.lock_root = o[1] != 0;
+        out_.root_bone = o[2] == kNoOperand ? -1 : b_.bone(o[2]);
+        return;
+      default:
+        return;
+    }
+    Write(o[0], task);
+  }
+
+  // The machine's one task: an Inertialize (or DeadBlend) over its current state's pose only.
+  void RecordMachine(uint16_t reg, uint16_t machine) {
+    const MachineState& m = in_.machines[machine];
+    AnimTask task =
+        On(m.blend_mode == BlendMode::DeadBlend ? AnimTaskType::DeadBlend : AnimTaskType::Inertialize,
+           p_.machines[machine].states[m.current].pose);
+    task.resource = machine;
+    task.flags =
+        static_cast<uint8_t>((m.fired ? kTaskFlagCapture : 0) | (m.blend_active ? kTaskFlagApply : 0));
+    task.time = m.blend_elapsed;
+    task.alpha = m.blend_duration;
+    task.aux = m.blend_half_life;
+    Write(reg, task);
+  }
+
+  const ProgramBinding& b_;
+  const Program& p_;
+  AnimInstance& in_;
+  float dt_;
+  AnimTaskList& out_;
+  std::vector<int16_t>& pose_tasks_;
+  int32_t node_ = -1;
+};
+
+}  // namespace
+
+void BuildTasks(const ProgramBinding& binding, AnimInstance& instance, float dt, AnimTaskList& out) {
+  out.Reset();
+  out.skeleton = &binding.skeleton();
+  out.clips = binding.clips();
+  out.masks = binding.masks();
+  out.state = &instance.task_state;
+  out.owner = &instance;
+  out.delta_time = std::isfinite(dt) && dt > 0.0f ? dt : 0.0f;
+  ++instance.frame;
+
+  if (binding.version_mismatch()) {
+    instance.WarnOnce(binding.version_warning().c_str());
+    out.output_task = out.Add(AnimTask{});
+    return;
+  }
+  thread_local std::vector<int16_t> pose_tasks;
+  pose_tasks.assign(binding.program().pose_register_count, AnimTask::NoTask);
+  BeginFrame(instance);
+  Recorder(binding, instance, out.delta_time, out, pose_tasks).Run();
+  if (out.output_task == AnimTask::NoTask) out.output_task = out.Add(AnimTask{});
+}
+
+}  // namespace anim

@@ -1,0 +1,389 @@
+#include "vm/bytecode/program_verifier.h"
+
+#include <cmath>
+#include <unordered_set>
+
+namespace anim {
+namespace {
+
+std::string Quote(const std::string& name) {
+  return "'" + name + "'";
+}
+
+bool Finite(float v) {
+  return std::isfinite(v);
+}
+
+const char* ParamTypeName(ParamType type) {
+  switch (type) {
+    case ParamType::Float:
+      return "float";
+    case ParamType::Bool:
+      return "bool";
+    case ParamType::Int:
+      return "int";
+    case ParamType::Trigger:
+      return "trigger";
+    case ParamType::Vec3:
+      return "vec3";
+  }
+  return "unknown";
+}
+
+bool IsPoseOpcode(Opcode op) {
+  switch (op) {
+    case Opcode::ReferencePose:
+    case Opcode::SampleClip:
+    case Opcode::Blend:
+    case Opcode::BlendMasked:
+    case Opcode::MakeAdditive:
+    case Opcode::ApplyAdditive:
+    case Opcode::MachineRecord:
+    case Opcode::SaveSnapshot:
+    case Opcode::LoadSnapshot:
+    case Opcode::BoneTransform:
+    case Opcode::TranslateBone:
+    case Opcode::TwoBoneIK:
+    case Opcode::Fabrik:
+    case Opcode::LookAt:
+    case Opcode::FootIK:
+      return true;
+    default:
+      return false;
+  }
+}
+
+class Verifier {
+ public:
+  explicit Verifier(const Program& p) : p_(p) {}
+
+  std::string Run() {
+    if (p_.version != kAnimBytecodeVersion) {
+      return "bytecode version " + std::to_string(p_.version) + " does not match the runtime's version " +
+             std::to_string(kAnimBytecodeVersion);
+    }
+    if (!Constants() || !Params() || !Scopes() || !Clocks() || !Machines() || !Masks() || !Code() ||
+        !Debug()) {
+      return error_;
+    }
+    return {};
+  }
+
+ private:
+  bool Fail(std::string message) {
+    error_ = std::move(message);
+    return false;
+  }
+
+  bool Constants() {
+    for (std::size_t i = 0; i < p_.constants.size(); ++i) {
+      if (!Finite(p_.constants[i])) return Fail("constant " + std::to_string(i) + " is not finite");
+    }
+    return true;
+  }
+
+  bool Params() {
+    std::unordered_set<std::string> names;
+    for (const ParamDesc& d : p_.params) {
+      const std::string what = "parameter " + Quote(d.name);
+      if (d.name.empty()) return Fail("a parameter has an empty name");
+      if (!names.insert(d.name).second) return Fail(what + " is defined twice");
+      if (static_cast<uint8_t>(d.type) > static_cast<uint8_t>(ParamType::Vec3))
+        return Fail(what + " has an unknown type");
+      for (const float v : d.default_value) {
+        if (!Finite(v)) return Fail(what + " has a non-finite default");
+      }
+      if (d.has_range && (!Finite(d.min) || !Finite(d.max) || d.min > d.max)) {
+        return Fail(what + " has an invalid range");
+      }
+    }
+    return true;
+  }
+
+  bool Scopes() {
+    if (p_.scopes.empty()) return Fail("the scope table is empty: scope 0 must be the root");
+    if (p_.scopes[0].machine != kNoOperand || p_.scopes[0].state != kNoOperand) {
+      return Fail("scope 0 must be the root scope (machine and state 0xFFFF)");
+    }
+    for (std::size_t i = 1; i < p_.scopes.size(); ++i) {
+      const ScopeDesc& s = p_.scopes[i];
+      const std::string what = "scope " + std::to_string(i);
+      if (s.machine >= p_.machines.size()) {
+        return Fail(what + ": state machine " + std::to_string(s.machine) + " is out of range (program has " +
+                    std::to_string(p_.machines.size()) + ")");
+      }
+      if (s.state >= p_.machines[s.machine].states.size()) {
+        return Fail(what + ": state " + std::to_string(s.state) + " is out of range for machine " +
+                    Quote(p_.machines[s.machine].name));
+      }
+    }
+    return true;
+  }
+
+  bool Clocks() {
+    for (std::size_t i = 0; i < p_.clocks.size(); ++i) {
+      const ClockDesc& c = p_.clocks[i];
+      const std::string what = "clock " + std::to_string(i);
+      if (c.clip >= p_.clips.size()) {
+        return Fail(what + ": clip " + std::to_string(c.clip) + " is out of range (program has " +
+                    std::to_string(p_.clips.size()) + ")");
+      }
+      if (c.scope >= p_.scopes.size()) {
+        return Fail(what + ": scope " + std::to_string(c.scope) + " is out of range (program has " +
+                    std::to_string(p_.scopes.size()) + ")");
+      }
+      if (!Finite(c.start_time) || c.start_time < 0.0f)
+        return Fail(what + ": start time must be finite and >= 0");
+    }
+    return true;
+  }
+
+  bool Transitions(const MachineDesc& m) {
+    for (std::size_t i = 0; i < m.transitions.size(); ++i) {
+      const TransitionDesc& t = m.transitions[i];
+      const std::string what = "transition " + std::to_string(i) + " of machine " + Quote(m.name);
+      if (t.from != kNoOperand && t.from >= m.states.size())
+        return Fail(what + ": 'from' state is out of range");
+      if (t.to >= m.states.size()) return Fail(what + ": 'to' state is out of range");
+      if (t.condition >= p_.scalar_register_count) {
+        return Fail(what + ": condition register " + std::to_string(t.condition) +
+                    " is out of range (program has " + std::to_string(p_.scalar_register_count) + ")");
+      }
+      if (!Finite(t.duration) || t.duration < 0.0f) return Fail(what + ": duration must be finite and >= 0");
+      if (static_cast<uint8_t>(t.mode) > static_cast<uint8_t>(BlendMode::DeadBlend)) {
+        return Fail(what + ": unknown blend mode");
+      }
+      if (!Finite(t.half_life) || t.half_life < 0.0f)
+        return Fail(what + ": half-life must be finite and >= 0");
+      for (const uint16_t param : t.consumed_triggers) {
+        if (param >= p_.params.size()) {
+          return Fail(what + ": trigger parameter " + std::to_string(param) +
+                      " is out of range (program has " + std::to_string(p_.params.size()) + ")");
+        }
+        if (p_.params[param].type != ParamType::Trigger) {
+          return Fail(what + ": parameter " + Quote(p_.params[param].name) + " is a " +
+                      ParamTypeName(p_.params[param].type) + ", not a trigger");
+        }
+      }
+    }
+    return true;
+  }
+
+  bool Machines() {
+    for (std::size_t mi = 0; mi < p_.machines.size(); ++mi) {
+      const MachineDesc& m = p_.machines[mi];
+      const std::string what = "machine " + Quote(m.name);
+      if (m.scope >= p_.scopes.size())
+        return Fail(what + ": scope " + std::to_string(m.scope) + " is out of range");
+      if (m.states.empty()) return Fail(what + " has no states");
+      if (m.initial_state >= m.states.size()) return Fail(what + ": initial state is out of range");
+      for (std::size_t si = 0; si < m.states.size(); ++si) {
+        const StateDesc& s = m.states[si];
+        const std::string state = what + ", state " + Quote(s.name);
+        if (s.pose >= p_.pose_register_count) {
+          return Fail(state + ": pose register " + std::to_string(s.pose) + " is out of range (program has " +
+                      std::to_string(p_.pose_register_count) + ")");
+        }
+        if (s.scope >= p_.scopes.size() || p_.scopes[s.scope].machine != mi ||
+            p_.scopes[s.scope].state != si) {
+          return Fail(state + ": scope " + std::to_string(s.scope) + " is not this state's scope");
+        }
+        if (s.progress_clock != kNoOperand && s.progress_clock >= p_.clocks.size()) {
+          return Fail(state + ": progress clock " + std::to_string(s.progress_clock) + " is out of range");
+        }
+      }
+      if (!Transitions(m)) return false;
+      // Nesting must end at the root: a machine may not run inside one of its own states.
+      uint16_t scope = m.scope;
+      for (std::size_t depth = 0; scope != 0; ++depth) {
+        if (depth > p_.machines.size()) return Fail(what + " is nested inside itself");
+        scope = p_.machines[p_.scopes[scope].machine].scope;
+      }
+    }
+    return true;
+  }
+
+  bool Masks() {
+    for (const MaskDesc& m : p_.masks) {
+      for (const float w : m.weights) {
+        if (!Finite(w)) return Fail("mask " + Quote(m.name) + " has a non-finite weight");
+      }
+    }
+    return true;
+  }
+
+  // One operand: in range for its kind; pose reads must follow a write.
+  bool Operand(OperandKind kind, uint16_t v, const std::string& at) {
+    auto range = [&](const char* what, std::size_t size) {
+      if (v < size) return true;
+      return Fail(at + ": " + what + " " + std::to_string(v) + " is out of range (program has " +
+                  std::to_string(size) + ")");
+    };
+    switch (kind) {
+      case OperandKind::ScalarRead:
+      case OperandKind::ScalarWrite:
+        return range("scalar register", p_.scalar_register_count);
+      case OperandKind::OptPoseRead:
+        if (v == kNoOperand) return true;
+        [[fallthrough]];
+      case OperandKind::PoseRead:
+        if (!range("pose register", p_.pose_register_count)) return false;
+        if (!pose_written_[v])
+          return Fail("pose register " + std::to_string(v) + " read at word " + word_ + " before any write");
+        return true;
+      case OperandKind::PoseWrite:
+        return range("pose register", p_.pose_register_count);
+      case OperandKind::Constant:
+        return range("constant", p_.constants.size());
+      case OperandKind::Parameter:
+        return range("parameter", p_.params.size());
+      case OperandKind::Clock:
+        return range("clock", p_.clocks.size());
+      case OperandKind::Mask:
+        return range("mask", p_.masks.size());
+      case OperandKind::OptBone:
+        if (v == kNoOperand) return true;
+        [[fallthrough]];
+      case OperandKind::Bone:
+        return range("bone", p_.bones.size());
+      case OperandKind::Machine:
+        return range("state machine", p_.machines.size());
+      case OperandKind::Snapshot:
+        return range("snapshot", p_.snapshots.size());
+      case OperandKind::Immediate:
+        return true;
+    }
+    return Fail(at + ": unknown operand kind");
+  }
+
+  bool Immediate(bool ok, const std::string& at, const std::string& what) {
+    return ok || Fail(at + ": " + what);
+  }
+
+  // Checks that depend on the opcode: immediates, clock and machine use, ordering.
+  bool Semantics(Opcode op, const uint16_t* o, const std::string& at) {
+    switch (op) {
+      case Opcode::LoadParam: {
+        const ParamDesc& d = p_.params[o[1]];
+        const uint16_t max_component = d.type == ParamType::Vec3 ? 2 : 0;
+        return Immediate(o[2] <= max_component, at,
+                         "component " + std::to_string(o[2]) + " of " + ParamTypeName(d.type) +
+                             " parameter " + Quote(d.name) + " does not exist");
+      }
+      case Opcode::SampleClip:
+        if (clock_sampled_[o[1]]) return Fail(at + ": clock " + std::to_string(o[1]) + " is sampled twice");
+        clock_sampled_[o[1]] = true;
+        return true;
+      case Opcode::MakeAdditive:
+        return Immediate(o[3] <= 1, at, "additive space must be 0 or 1");
+      case Opcode::BoneTransform:
+        return Immediate(o[3] <= 3, at, "space | mode << 1 must be at most 3");
+      case Opcode::TwoBoneIK:
+        return Immediate(o[8] <= 1, at, "use_pole must be 0 or 1");
+      case Opcode::Output:
+        return Immediate(o[1] <= 1, at, "lock_root must be 0 or 1");
+      case Opcode::MachineUpdate: {
+        const MachineDesc& m = p_.machines[o[0]];
+        if (updated_[o[0]]) return Fail(at + ": machine " + Quote(m.name) + " is updated twice");
+        const uint16_t owner = p_.scopes[m.scope].machine;
+        if (m.scope != 0 && !updated_[owner]) {
+          return Fail(at + ": machine " + Quote(m.name) + " is updated before the machine it is nested in, " +
+                      Quote(p_.machines[owner].name));
+        }
+        updated_[o[0]] = true;
+        return true;
+      }
+      case Opcode::MachineRecord: {
+        const MachineDesc& m = p_.machines[o[1]];
+        if (recorded_[o[1]]) return Fail(at + ": machine " + Quote(m.name) + " is recorded twice");
+        if (!updated_[o[1]])
+          return Fail(at + ": machine " + Quote(m.name) + " is recorded before its update");
+        recorded_[o[1]] = true;
+        for (const StateDesc& s : m.states) {
+          if (!pose_written_[s.pose]) {
+            return Fail("pose register " + std::to_string(s.pose) + " (state " + Quote(s.name) +
+                        " of machine " + Quote(m.name) + ") read at word " + word_ + " before any write");
+          }
+        }
+        return true;
+      }
+      default:
+        return true;
+    }
+  }
+
+  bool Code() {
+    pose_written_.assign(p_.pose_register_count, false);
+    clock_sampled_.assign(p_.clocks.size(), false);
+    updated_.assign(p_.machines.size(), false);
+    recorded_.assign(p_.machines.size(), false);
+    instruction_start_.assign(p_.code.size(), false);
+    int pose_instructions = 0;
+    for (std::size_t pc = 0; pc < p_.code.size();) {
+      word_ = std::to_string(pc);
+      const OpcodeInfo* info = FindOpcode(p_.code[pc]);
+      if (info == nullptr) return Fail("word " + word_ + ": unknown opcode " + std::to_string(p_.code[pc]));
+      const std::string at = "instruction at word " + word_ + " (" + info->name + ")";
+      if (p_.code.size() - pc - 1 < info->operand_count) {
+        return Fail(at + " is cut off: it needs " + std::to_string(info->operand_count) +
+                    " operands, the code has " + std::to_string(p_.code.size() - pc - 1) + " words left");
+      }
+      instruction_start_[pc] = true;
+      const uint16_t* operands = &p_.code[pc + 1];
+      for (int i = 0; i < info->operand_count; ++i) {
+        if (info->operands[i] == OperandKind::PoseWrite) continue;  // reads first: `blend p0, p0, p1` is fine
+        if (!Operand(info->operands[i], operands[i], at)) return false;
+      }
+      if (!Semantics(info->opcode, operands, at)) return false;
+      for (int i = 0; i < info->operand_count; ++i) {
+        if (info->operands[i] != OperandKind::PoseWrite) continue;
+        if (!Operand(OperandKind::PoseWrite, operands[i], at)) return false;
+        pose_written_[operands[i]] = true;
+      }
+      if (IsPoseOpcode(info->opcode) && ++pose_instructions > kMaxPoseInstructions) {
+        return Fail("the program has more than " + std::to_string(kMaxPoseInstructions) +
+                    " pose instructions");
+      }
+      pc += 1 + info->operand_count;
+    }
+    return true;
+  }
+
+  bool Debug() {
+    for (std::size_t i = 0; i < p_.debug.size(); ++i) {
+      const uint32_t offset = p_.debug[i].code_offset;
+      if (offset >= p_.code.size() || !instruction_start_[offset]) {
+        return Fail("debug entry " + std::to_string(i) + ": word " + std::to_string(offset) +
+                    " is not the start of an instruction");
+      }
+      if (i > 0 && offset <= p_.debug[i - 1].code_offset) {
+        return Fail("debug entry " + std::to_string(i) + ": offsets must be strictly ascending");
+      }
+    }
+    return true;
+  }
+
+  const Program& p_;
+  std::string error_;
+  std::string word_;
+  std::vector<bool> pose_written_, clock_sampled_, updated_, recorded_, instruction_start_;
+};
+
+}  // namespace
+
+VerifyResult VerifyProgram(const Program& program) {
+  return VerifyResult{Verifier(program).Run()};
+}
+
+std::vector<uint32_t> InstructionStarts(const Program& program) {
+  std::vector<uint32_t> starts;
+  for (std::size_t pc = 0; pc < program.code.size();) {
+    const OpcodeInfo* info = FindOpcode(program.code[pc]);
+    if (info == nullptr) break;
+    starts.push_back(static_cast<uint32_t>(pc));
+    pc += 1 + info->operand_count;
+  }
+  return starts;
+}
+
+}  // namespace anim

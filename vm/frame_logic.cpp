@@ -1,0 +1,114 @@
+#include "vm/frame_logic.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace anim {
+namespace {
+
+// A clock time inside the clip: looping clocks wrap into [0, duration), play-once clocks clamp to
+// [0, duration].
+float Normalized(float t, float duration, bool loop) {
+  if (!(duration > 0.0f)) return 0.0f;
+  if (!loop) return std::clamp(t, 0.0f, duration);
+  float wrapped = std::fmod(t, duration);
+  if (wrapped < 0.0f) wrapped += duration;
+  return wrapped >= duration ? 0.0f : wrapped;
+}
+
+}  // namespace
+
+void BeginFrame(AnimInstance& instance) {
+  for (ScopeState& s : instance.scopes) {
+    s.active_prev = s.active_now;
+    s.entering = false;
+  }
+  if (!instance.scopes.empty()) {
+    ScopeState& root = instance.scopes[0];
+    root.active_now = true;
+    root.entering = !root.active_prev;
+  }
+  for (MachineState& m : instance.machines)
+    m.fired = false;
+  std::fill(instance.scalars.begin(), instance.scalars.end(), 0.0f);
+}
+
+void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t machine, float dt) {
+  const MachineDesc& desc = program.machines[machine];
+  MachineState& m = instance.machines[machine];
+  const ScopeState& own_scope = instance.scopes[desc.scope];
+  if (!own_scope.active_now) {  // frozen: keeps its state; its states are inactive
+    for (const StateDesc& s : desc.states) {
+      instance.scopes[s.scope].active_now = false;
+      instance.scopes[s.scope].entering = false;
+    }
+    return;
+  }
+  const bool machine_entering = own_scope.entering;
+
+  int fired = -1;
+  if (!m.blend_active || m.interruptible) {
+    for (std::size_t i = 0; i < desc.transitions.size(); ++i) {
+      const TransitionDesc& t = desc.transitions[i];
+      if (t.from == kNoOperand ? t.to == m.current : t.from != m.current) continue;
+      if (instance.scalars[t.condition] != 0.0f) {
+        fired = static_cast<int>(i);
+        break;
+      }
+    }
+  }
+  if (fired >= 0) {
+    const TransitionDesc& t = desc.transitions[static_cast<std::size_t>(fired)];
+    for (const uint16_t trigger : t.consumed_triggers)
+      instance.param_values[3 * std::size_t{trigger}] = 0.0f;
+    m.current = t.to;
+    m.time_in_state = 0.0f;
+    m.fired = true;
+    m.last_transition = static_cast<int16_t>(fired);
+    m.blend_active = true;
+    m.blend_elapsed = 0.0f;
+    m.blend_duration = t.duration;
+    m.blend_half_life = t.half_life;
+    m.blend_mode = t.mode;
+    m.interruptible = t.can_interrupt;
+  } else if (!machine_entering) {  // time stands still on the frame a machine (re)starts running
+    m.time_in_state += dt;
+    if (m.blend_active) {
+      m.blend_elapsed += dt;
+      if (m.blend_elapsed >= m.blend_duration) m.blend_active = false;
+    }
+  }
+
+  for (std::size_t i = 0; i < desc.states.size(); ++i) {
+    ScopeState& s = instance.scopes[desc.states[i].scope];
+    s.active_now = i == m.current;
+    s.entering = s.active_now && (!s.active_prev || fired >= 0 || machine_entering);
+  }
+}
+
+float AdvanceClock(const ProgramBinding& binding, AnimInstance& instance, uint16_t clock, float rate,
+                   float dt) {
+  const ClockDesc& desc = binding.program().clocks[clock];
+  ClockState& c = instance.clocks[clock];
+  const ScopeState& scope = instance.scopes[desc.scope];
+  const float duration = binding.clips()[desc.clip]->duration();
+  if (!scope.active_now || scope.entering) {  // wound back while inactive; the entering frame shows the start
+    c.time = Normalized(desc.start_time, duration, desc.loop);
+    c.finished = false;
+    return c.time;
+  }
+  const float t = c.time + rate * dt;
+  c.time = Normalized(t, duration, desc.loop);
+  if (!desc.loop && t >= duration) c.finished = true;
+  return c.time;
+}
+
+float StateProgress(const ProgramBinding& binding, const AnimInstance& instance, uint16_t machine) {
+  const MachineDesc& desc = binding.program().machines[machine];
+  const uint16_t clock = desc.states[instance.machines[machine].current].progress_clock;
+  if (clock == kNoOperand) return 0.0f;
+  const float duration = binding.clips()[binding.program().clocks[clock].clip]->duration();
+  return duration > 0.0f ? instance.clocks[clock].time / duration : 0.0f;
+}
+
+}  // namespace anim

@@ -1,0 +1,99 @@
+// Per-instance VM state, created once from a Program and advanced by BuildTasks: scalar registers,
+// parameter values, clip clocks, scope activity, state machine state, and the TaskStateStorage the
+// recorded tasks point at (one inertializer and one dead blend per machine, at the machine's index;
+// one pose snapshot slot per program snapshot). Nothing here allocates after construction.
+//
+// The meaning of every field over a frame is specified in docs/semantics.md.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "executor/tasks/task_state_storage.h"
+#include "vm/bytecode/program.h"
+
+namespace anim {
+
+struct ClockState {
+  float time = 0.0f;      // seconds into the clip
+  bool finished = false;  // a play-once clock has reached the clip's end
+};
+
+struct ScopeState {
+  bool active_now = false;
+  bool active_prev = false;  // active in the previous frame
+  bool entering = false;     // active now and (re)entered this frame: its clocks restart
+};
+
+struct MachineState {
+  uint16_t current = 0;          // current state
+  float time_in_state = 0.0f;    // seconds since the frame the current state was entered
+  bool fired = false;            // a transition fired this frame (the blend captures)
+  int16_t last_transition = -1;  // index of the transition that fired last, for tools
+  // The blend of the last transition.
+  bool blend_active = false;
+  float blend_elapsed = 0.0f;
+  float blend_duration = 0.0f;
+  float blend_half_life = 0.0f;
+  BlendMode blend_mode = BlendMode::Inertialize;
+  bool interruptible = true;  // the active blend's transition can be interrupted
+};
+
+// Receives the one-time warning of an instance (a version mismatch). The runtime has no logging.
+using InstanceWarningCallback = void (*)(void* user, const char* message);
+
+class AnimInstance {
+ public:
+  explicit AnimInstance(const Program& program);
+
+  // Parameters, by index into Program::params or by name (-1 when absent). Setters return false
+  // and change nothing for an unknown parameter, a non-finite value, or a parameter of another
+  // type; int parameters accept floats (rounded to nearest) and floats accept ints. Values are
+  // clamped into the parameter's range.
+  int FindParameter(std::string_view name) const;
+  bool SetFloat(int param, float value);
+  bool SetInt(int param, int64_t value);
+  bool SetBool(int param, bool value);
+  bool SetVec3(int param, float x, float y, float z);
+  bool FireTrigger(int param);
+  bool SetFloat(std::string_view name, float value) { return SetFloat(FindParameter(name), value); }
+  bool SetInt(std::string_view name, int64_t value) { return SetInt(FindParameter(name), value); }
+  bool SetBool(std::string_view name, bool value) { return SetBool(FindParameter(name), value); }
+  bool SetVec3(std::string_view name, float x, float y, float z) {
+    return SetVec3(FindParameter(name), x, y, z);
+  }
+  bool FireTrigger(std::string_view name) { return FireTrigger(FindParameter(name)); }
+  // Component 0..2 of a parameter's value (bools and triggers are 0 or 1).
+  float param_value(int param, int component = 0) const { return param_values[3 * param + component]; }
+
+  // The version-mismatch warning goes to `callback` (when set) once per instance.
+  void set_warning_callback(InstanceWarningCallback callback, void* user) {
+    warning_callback_ = callback;
+    warning_user_ = user;
+  }
+  int warnings_given() const { return warnings_given_; }
+  // Called by BuildTasks: delivers `message` unless this instance has warned already.
+  void WarnOnce(const char* message);
+
+  const Program& program() const { return *program_; }
+
+  // State advanced by BuildTasks; read by tools and tests.
+  std::vector<float> scalars;       // scalar registers, zeroed at the start of every frame
+  std::vector<float> param_values;  // three floats per parameter
+  std::vector<ClockState> clocks;
+  std::vector<ScopeState> scopes;
+  std::vector<MachineState> machines;
+  TaskStateStorage task_state;
+  int64_t frame = 0;  // frames built so far
+
+ private:
+  bool Store(int param, ParamType type, const float* values);
+
+  const Program* program_;
+  InstanceWarningCallback warning_callback_ = nullptr;
+  void* warning_user_ = nullptr;
+  int warnings_given_ = 0;
+};
+
+}  // namespace anim

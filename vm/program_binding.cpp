@@ -1,0 +1,89 @@
+#include "vm/program_binding.h"
+
+#include <unordered_map>
+
+#include "vm/bytecode/program_verifier.h"
+
+namespace anim {
+namespace {
+
+BindResult BindError(std::string message) {
+  return BindResult{std::nullopt, std::move(message)};
+}
+
+std::string Hex(uint64_t v) {
+  static const char* digits = "0123456789abcdef";
+  std::string s = "0x";
+  for (int shift = 60; shift >= 0; shift -= 4)
+    s += digits[(v >> shift) & 0xF];
+  return s;
+}
+
+}  // namespace
+
+std::vector<std::string> NodeNameTable(const Program& program) {
+  std::vector<std::string> names;
+  std::unordered_map<std::string, int32_t> index;
+  for (const DebugEntry& d : program.debug) {
+    if (index.emplace(d.node, static_cast<int32_t>(names.size())).second) names.push_back(d.node);
+  }
+  return names;
+}
+
+BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton,
+                                std::span<const Clip* const> clips) {
+  ProgramBinding b;
+  b.program_ = &program;
+  b.skeleton_ = &skeleton;
+  if (program.version != kAnimBytecodeVersion) {
+    b.version_mismatch_ = true;
+    b.version_warning_ = "bytecode version " + std::to_string(program.version) +
+                         " does not match the runtime's version " + std::to_string(kAnimBytecodeVersion) +
+                         ": showing the bind pose; recompile the graph";
+    return BindResult{std::move(b), {}};
+  }
+  const VerifyResult verified = VerifyProgram(program);
+  if (!verified.ok()) return BindError(verified.error);
+  if (program.skeleton_hash != skeleton.content_hash()) {
+    return BindError("the program was compiled for skeleton " + Hex(program.skeleton_hash) + ", not for '" +
+                     skeleton.name() + "' (" + Hex(skeleton.content_hash()) + ")");
+  }
+  const int bone_count = skeleton.bone_count();
+
+  for (const std::string& name : program.clips) {
+    const Clip* found = nullptr;
+    for (const Clip* clip : clips) {
+      if (clip != nullptr && clip->name() == name) found = clip;
+    }
+    if (found == nullptr) return BindError("clip '" + name + "' is not loaded");
+    if (found->skeleton_hash() != skeleton.content_hash() || found->bone_count() != bone_count) {
+      return BindError("clip '" + name + "' was made for another skeleton than '" + skeleton.name() + "'");
+    }
+    b.clips_.push_back(found);
+  }
+  for (const MaskDesc& mask : program.masks) {
+    if (static_cast<int>(mask.weights.size()) != bone_count) {
+      return BindError("mask '" + mask.name + "' has " + std::to_string(mask.weights.size()) +
+                       " weights, the skeleton has " + std::to_string(bone_count) + " bones");
+    }
+    b.masks_.push_back(BoneMask{mask.weights});
+  }
+  for (const BoneRef& bone : program.bones) {
+    if (bone.index >= bone_count || skeleton.bone_name(bone.index) != bone.name) {
+      return BindError("bone '" + bone.name + "' (index " + std::to_string(bone.index) +
+                       ") is not in skeleton '" + skeleton.name() + "' at that index");
+    }
+    b.bones_.push_back(bone.index);
+  }
+
+  b.node_names_ = NodeNameTable(program);
+  std::unordered_map<std::string, int32_t> index;
+  for (std::size_t i = 0; i < b.node_names_.size(); ++i)
+    index.emplace(b.node_names_[i], static_cast<int32_t>(i));
+  b.node_at_word_.assign(program.code.size(), -1);
+  for (const DebugEntry& d : program.debug)
+    b.node_at_word_[d.code_offset] = index[d.node];
+  return BindResult{std::move(b), {}};
+}
+
+}  // namespace anim

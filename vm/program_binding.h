@@ -1,0 +1,73 @@
+// A Program bound to the assets it runs on: the skeleton (checked against the program's skeleton
+// hash), clips resolved by name, masks as BoneMask tables, bone table entries as skeleton indices,
+// and the debug table as node names tasks can point at. This is what gives an AnimTaskList its
+// clip and mask spans. The program, skeleton and clips must outlive the binding.
+//
+// A program of another bytecode version binds without looking at its tables (there is nothing in
+// them to trust): its instances warn once and show the bind pose.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "executor/pose/clip.h"
+#include "executor/pose/skeleton.h"
+#include "executor/tasks/anim_task_list.h"
+#include "vm/bytecode/program.h"
+
+namespace anim {
+
+struct BindResult;
+
+class ProgramBinding {
+ public:
+  // Verifies `program` (unless it is of another version) and binds it. `clips` are looked up by
+  // Clip::name(); clips the program does not name are ignored.
+  static BindResult Bind(const Program& program, const Skeleton& skeleton,
+                         std::span<const Clip* const> clips);
+
+  const Program& program() const { return *program_; }
+  const Skeleton& skeleton() const { return *skeleton_; }
+  std::span<const Clip* const> clips() const { return clips_; }
+  std::span<const BoneMask> masks() const { return masks_; }
+  // Skeleton bone index of bone table entry `bone`.
+  uint16_t bone(uint16_t bone) const { return bones_[bone]; }
+
+  // True when the program is of another bytecode version: it runs as the bind pose.
+  bool version_mismatch() const { return version_mismatch_; }
+  // The warning an instance gives once for a version mismatch.
+  const std::string& version_warning() const { return version_warning_; }
+
+  // Graph node names, deduplicated, in order of first appearance in the debug table. A recorded
+  // task's AnimTask::source_node indexes this table (-1: no debug entry).
+  const std::vector<std::string>& node_names() const { return node_names_; }
+  // The node index for the instruction starting at code word `word`, or -1.
+  int32_t node_at(uint32_t word) const { return word < node_at_word_.size() ? node_at_word_[word] : -1; }
+
+ private:
+  ProgramBinding() = default;
+
+  const Program* program_ = nullptr;
+  const Skeleton* skeleton_ = nullptr;
+  std::vector<const Clip*> clips_;
+  std::vector<BoneMask> masks_;
+  std::vector<uint16_t> bones_;
+  bool version_mismatch_ = false;
+  std::string version_warning_;
+  std::vector<std::string> node_names_;
+  std::vector<int32_t> node_at_word_;
+};
+
+struct BindResult {
+  std::optional<ProgramBinding> binding;
+  std::string error;  // empty on success
+};
+
+// The node name table of a program's debug table (as ProgramBinding::node_names), for tools that
+// print tasks without binding.
+std::vector<std::string> NodeNameTable(const Program& program);
+
+}  // namespace anim
