@@ -1,0 +1,134 @@
+#include "compiler/graph/graph_checks.h"
+
+#include <string>
+#include <vector>
+
+namespace anim::graph {
+namespace {
+
+std::string Quoted(const std::string& text) {
+  return "'" + text + "'";
+}
+
+// Depth-first walk without recursion (graphs may chain thousands of nodes). `on_back_edge` is
+// called with the current path (node and input index per level) when an input is on the path.
+template <typename Finish, typename BackEdge>
+void DepthFirst(const GraphModel& model, Finish on_finish, BackEdge on_back_edge) {
+  enum : char { kNew, kOnPath, kDone };
+  std::vector<char> state(model.nodes.size(), kNew);
+  std::vector<std::pair<int, std::size_t>> path;
+  for (std::size_t start = 0; start < model.nodes.size(); ++start) {
+    if (state[start] != kNew) continue;
+    path.push_back({static_cast<int>(start), 0});
+    state[start] = kOnPath;
+    while (!path.empty()) {
+      auto& [node, next] = path.back();
+      const std::vector<InputRef>& inputs = model.nodes[static_cast<std::size_t>(node)].inputs;
+      if (next == inputs.size()) {
+        state[static_cast<std::size_t>(node)] = kDone;
+        on_finish(node);
+        path.pop_back();
+        continue;
+      }
+      const int input = inputs[next++].node;
+      if (state[static_cast<std::size_t>(input)] == kOnPath) {
+        on_back_edge(path, input);
+      } else if (state[static_cast<std::size_t>(input)] == kNew) {
+        state[static_cast<std::size_t>(input)] = kOnPath;
+        path.push_back({input, 0});
+      }
+    }
+  }
+}
+
+void CheckCycles(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
+  DepthFirst(
+      model, [](int) {},
+      [&](const std::vector<std::pair<int, std::size_t>>& path, int target) {
+        std::size_t first = 0;
+        while (path[first].first != target)
+          ++first;
+        std::string cycle;
+        for (std::size_t i = first; i < path.size(); ++i)
+          cycle += Quoted(model.nodes[static_cast<std::size_t>(path[i].first)].name) + " -> ";
+        cycle += Quoted(model.nodes[static_cast<std::size_t>(target)].name);
+        const GraphNode& head = model.nodes[static_cast<std::size_t>(target)];
+        Diagnostic& error =
+            diagnostics.Error("E009", document.Locate(head.position),
+                              "cycle: node " + Quoted(head.name) + " depends on itself: " + cycle);
+        for (std::size_t i = first; i < path.size(); ++i) {
+          const GraphNode& user = model.nodes[static_cast<std::size_t>(path[i].first)];
+          const InputRef& ref = user.inputs[path[i].second - 1];
+          DiagnosticSink::AddNote(error, document.Locate(ref.at),
+                                  Quoted(user.name) + " uses " +
+                                      Quoted(model.nodes[static_cast<std::size_t>(ref.node)].name) + " here");
+        }
+      });
+}
+
+void CheckStateReachability(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
+  for (const GraphNode& machine : model.nodes) {
+    if (machine.initial_state < 0 || machine.states.empty()) continue;
+    std::vector<bool> reached(machine.states.size(), false);
+    std::vector<int> work{machine.initial_state};
+    reached[static_cast<std::size_t>(machine.initial_state)] = true;
+    while (!work.empty()) {
+      const int from = work.back();
+      work.pop_back();
+      for (const TransitionModel& t : machine.transitions) {
+        if ((t.from == from || t.from == -1) && !reached[static_cast<std::size_t>(t.to)]) {
+          reached[static_cast<std::size_t>(t.to)] = true;
+          work.push_back(t.to);
+        }
+      }
+    }
+    for (std::size_t s = 0; s < machine.states.size(); ++s) {
+      if (reached[s]) continue;
+      diagnostics.Warning("W001", document.Locate(machine.states[s].position),
+                          "state " + Quoted(machine.states[s].name) + " of " + Quoted(machine.name) +
+                              " is unreachable: no transition path leads to it from the initial state " +
+                              Quoted(machine.states[static_cast<std::size_t>(machine.initial_state)].name));
+    }
+  }
+}
+
+void CheckUnused(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
+  if (model.output < 0) return;
+  std::vector<bool> used(model.nodes.size(), false);
+  std::vector<int> work{model.output};
+  used[static_cast<std::size_t>(model.output)] = true;
+  while (!work.empty()) {
+    const int node = work.back();
+    work.pop_back();
+    for (const InputRef& input : model.nodes[static_cast<std::size_t>(node)].inputs) {
+      if (!used[static_cast<std::size_t>(input.node)]) {
+        used[static_cast<std::size_t>(input.node)] = true;
+        work.push_back(input.node);
+      }
+    }
+  }
+  for (std::size_t n = 0; n < model.nodes.size(); ++n) {
+    if (used[n] || !model.nodes[n].named) continue;
+    diagnostics.Warning(
+        "W002", document.Locate(model.nodes[n].position),
+        "node " + Quoted(model.nodes[n].name) + " is never used: the output does not depend on it");
+  }
+}
+
+}  // namespace
+
+void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
+  CheckCycles(model, document, diagnostics);
+  CheckStateReachability(model, document, diagnostics);
+  CheckUnused(model, document, diagnostics);
+}
+
+std::vector<int> TopologicalOrder(const GraphModel& model) {
+  std::vector<int> order;
+  order.reserve(model.nodes.size());
+  DepthFirst(
+      model, [&](int node) { order.push_back(node); }, [](const auto&, int) {});
+  return order;
+}
+
+}  // namespace anim::graph

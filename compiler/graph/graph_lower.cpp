@@ -1,0 +1,349 @@
+#include "compiler/graph/graph_lower.h"
+
+#include <algorithm>
+#include <numbers>
+
+#include "compiler/expr/expr_check.h"
+#include "compiler/expr/expr_emit.h"
+#include "compiler/expr/expr_eval.h"
+#include "compiler/graph/graph_checks.h"
+
+namespace anim::graph {
+namespace {
+
+using ir::Op;
+using ir::Type;
+using ir::ValueId;
+
+uint16_t U16(int value) {
+  return static_cast<uint16_t>(value);
+}
+
+class Lowerer {
+ public:
+  Lowerer(const GraphModel& model, const std::string& file) : model_(model), file_(file) {
+    const std::size_t n = model.nodes.size();
+    scope_.assign(n, -1);
+    machine_.assign(n, -1);
+    value_.assign(n, ir::kNoValue);
+    clock_.assign(n, -1);
+    leaves_.params.assign(model.params.size(), ir::kNoValue);
+  }
+
+  ir::Graph Run(uint64_t skeleton_hash) {
+    graph_.skeleton_hash = skeleton_hash;
+    graph_.params = model_.params;
+    graph_.clips = model_.clips;
+    graph_.masks = model_.masks;
+    graph_.bones = model_.bones;
+    graph_.snapshots = model_.snapshots;
+    graph_.lock_root = model_.lock_root;
+    graph_.root_bone = model_.root_bone;
+    const std::vector<int> order = TopologicalOrder(model_);
+    AssignScopes(order);
+    for (int node : order)
+      Lower(node);
+    graph_.output = value_[static_cast<std::size_t>(model_.output)];
+    return std::move(graph_);
+  }
+
+ private:
+  const GraphNode& Node(int n) const { return model_.nodes[static_cast<std::size_t>(n)]; }
+
+  // ---- scopes ---------------------------------------------------------------------------------
+
+  int LowestCommonScope(int a, int b) const {
+    while (depth_[static_cast<std::size_t>(a)] > depth_[static_cast<std::size_t>(b)])
+      a = parent_[static_cast<std::size_t>(a)];
+    while (depth_[static_cast<std::size_t>(b)] > depth_[static_cast<std::size_t>(a)])
+      b = parent_[static_cast<std::size_t>(b)];
+    while (a != b) {
+      a = parent_[static_cast<std::size_t>(a)];
+      b = parent_[static_cast<std::size_t>(b)];
+    }
+    return a;
+  }
+
+  void Use(int node, int scope) {
+    int& s = scope_[static_cast<std::size_t>(node)];
+    s = s < 0 ? scope : LowestCommonScope(s, scope);
+  }
+
+  // Consumers before producers: a node's scope is final once every user has been seen.
+  void AssignScopes(const std::vector<int>& order) {
+    graph_.scopes.push_back({});
+    parent_.push_back(-1);
+    depth_.push_back(0);
+    Use(model_.output, 0);
+    for (auto it = order.rbegin(); it != order.rend(); ++it) {
+      const int n = *it;
+      int& scope = scope_[static_cast<std::size_t>(n)];
+      if (scope < 0) scope = 0;  // unused: the back end removes it
+      const GraphNode& node = Node(n);
+      if (node.kind->type != NodeType::StateMachine) {
+        for (const InputRef& input : node.inputs)
+          Use(input.node, scope);
+        continue;
+      }
+      const int m = static_cast<int>(graph_.machines.size());
+      machine_[static_cast<std::size_t>(n)] = m;
+      ir::Machine& machine = graph_.machines.emplace_back();
+      machine.name = node.name;
+      machine.scope = U16(scope);
+      machine.initial_state = U16(node.initial_state);
+      for (std::size_t s = 0; s < node.states.size(); ++s) {
+        const int state_scope = static_cast<int>(graph_.scopes.size());
+        graph_.scopes.push_back({U16(m), U16(static_cast<int>(s))});
+        parent_.push_back(scope);
+        depth_.push_back(depth_[static_cast<std::size_t>(scope)] + 1);
+        StateDesc desc;
+        desc.name = node.states[s].name;
+        desc.scope = U16(state_scope);
+        machine.states.push_back(std::move(desc));
+        Use(node.states[s].node, state_scope);
+      }
+    }
+  }
+
+  // ---- values ---------------------------------------------------------------------------------
+
+  ValueId Emit(const GraphNode& node, const expr::Expr& e, uint16_t machine = 0) {
+    expr::EmitContext context{graph_, leaves_, node.name, file_, machine};
+    return expr::EmitExpression(e, context);
+  }
+  ValueId Emit(const GraphNode& node, std::string_view field) { return Emit(node, node.field(field).expr); }
+
+  ValueId Constant(const GraphNode& node, Type type, float x, float y = 0.0f, float z = 0.0f) {
+    ir::Value value;
+    value.op = Op::Const;
+    value.type = type;
+    value.constant[0] = x;
+    value.constant[1] = y;
+    value.constant[2] = z;
+    value.node = node.name;
+    value.location = {file_, node.position.line, node.position.column};
+    return graph_.Add(std::move(value));
+  }
+
+  ValueId Scalar(const GraphNode& node, Op op, std::vector<ValueId> operands) {
+    ir::Value value;
+    value.op = op;
+    value.type = Type::Float;
+    value.operands = std::move(operands);
+    value.node = node.name;
+    value.location = {file_, node.position.line, node.position.column};
+    return graph_.Add(std::move(value));
+  }
+
+  ir::Value Pose(int n, Op op) const {
+    const GraphNode& node = Node(n);
+    ir::Value value;
+    value.op = op;
+    value.type = Type::Pose;
+    value.scope = U16(scope_[static_cast<std::size_t>(n)]);
+    value.node = node.name;
+    value.location = {file_, node.position.line, node.position.column};
+    return value;
+  }
+
+  ValueId In(const GraphNode& node, std::string_view field) const {
+    return value_[static_cast<std::size_t>(node.field(field).node)];
+  }
+  uint16_t Index(const GraphNode& node, std::string_view field) const { return U16(node.field(field).index); }
+
+  void Lower(int n) {
+    const GraphNode& node = Node(n);
+    ir::Value v;
+    switch (node.kind->type) {
+      case NodeType::Clip: {
+        const ValueId rate = Emit(node, "rate");
+        clock_[static_cast<std::size_t>(n)] = static_cast<int>(graph_.clocks.size());
+        graph_.clocks.push_back({Index(node, "clip"), U16(scope_[static_cast<std::size_t>(n)]),
+                                 node.field("loop").number != 0.0,
+                                 static_cast<float>(node.field("start").number)});
+        v = Pose(n, Op::SampleClip);
+        v.index = U16(clock_[static_cast<std::size_t>(n)]);
+        v.operands = {rate};
+        break;
+      }
+      case NodeType::ReferencePose:
+        v = Pose(n, Op::ReferencePose);
+        break;
+      case NodeType::Blend:
+        v = Pose(n, Op::Blend);
+        v.operands = {In(node, "a"), In(node, "b"), Emit(node, "alpha")};
+        break;
+      case NodeType::MaskedBlend:
+        v = Pose(n, Op::BlendMasked);
+        v.index = Index(node, "mask");
+        v.operands = {In(node, "a"), In(node, "b"), Emit(node, "alpha")};
+        break;
+      case NodeType::BlendSpace1D:
+        LowerBlendSpace(n);
+        return;
+      case NodeType::MakeAdditive:
+        v = Pose(n, Op::MakeAdditive);
+        v.flags = static_cast<uint8_t>(node.field("space").index);
+        v.operands = {In(node, "pose")};
+        if (node.field("base").node >= 0) v.operands.push_back(In(node, "base"));
+        break;
+      case NodeType::ApplyAdditive:
+        v = Pose(n, Op::ApplyAdditive);
+        v.operands = {In(node, "base"), In(node, "additive"), Emit(node, "alpha")};
+        break;
+      case NodeType::StateMachine:
+        LowerStateMachine(n);
+        return;
+      case NodeType::SaveSnapshot:
+        v = Pose(n, Op::SaveSnapshot);
+        v.index = Index(node, "name");
+        v.operands = {In(node, "pose")};
+        break;
+      case NodeType::LoadSnapshot:
+        v = Pose(n, Op::LoadSnapshot);
+        v.index = Index(node, "name");
+        break;
+      case NodeType::BoneTransform:
+        v = Pose(n, Op::BoneTransform);
+        v.bones[0] = Index(node, "bone");
+        v.flags = static_cast<uint8_t>(node.field("space").index | node.field("mode").index << 1);
+        v.operands = {In(node, "pose"), Emit(node, "translation"), Emit(node, "rotation"),
+                      Emit(node, "scale"), Emit(node, "alpha")};
+        break;
+      case NodeType::TranslateBone:
+        v = Pose(n, Op::TranslateBone);
+        v.bones[0] = Index(node, "bone");
+        v.operands = {In(node, "pose"), Emit(node, "offset"), Emit(node, "alpha")};
+        break;
+      case NodeType::TwoBoneIK: {
+        v = Pose(n, Op::TwoBoneIK);
+        v.bones[0] = Index(node, "root");
+        v.bones[1] = Index(node, "mid");
+        v.bones[2] = Index(node, "end");
+        const bool pole = node.field("pole").doc != nullptr;
+        v.flags = pole ? 1 : 0;
+        const ValueId target = Emit(node, "target");
+        const ValueId pole_value = pole ? Emit(node, "pole") : Constant(node, Type::Vec3, 0.0f);
+        v.operands = {In(node, "pose"), target, pole_value, Emit(node, "alpha")};
+        break;
+      }
+      case NodeType::Fabrik:
+        v = Pose(n, Op::Fabrik);
+        v.bones[0] = Index(node, "root");
+        v.bones[1] = Index(node, "tip");
+        v.iterations = U16(static_cast<int>(node.field("iterations").number));
+        v.constant[0] = static_cast<float>(node.field("tolerance").number);
+        v.operands = {In(node, "pose"), Emit(node, "target"), Emit(node, "alpha")};
+        break;
+      case NodeType::LookAt:
+        v = Pose(n, Op::LookAt);
+        v.bones[0] = Index(node, "bone");
+        v.operands = {In(node, "pose"), Emit(node, "target"), Emit(node, "axis"), Radians(node, "max_angle"),
+                      Emit(node, "alpha")};
+        break;
+      case NodeType::FootIK:
+        v = Pose(n, Op::FootIK);
+        v.bones[0] = Index(node, "thigh");
+        v.bones[1] = Index(node, "calf");
+        v.bones[2] = Index(node, "foot");
+        v.constant[0] = static_cast<float>(node.field("ankle_height").number);
+        v.constant[1] = static_cast<float>(node.field("plant_distance").number);
+        v.operands = {In(node, "pose"), Emit(node, "ground_height"), Emit(node, "normal"),
+                      Emit(node, "alpha")};
+        break;
+    }
+    value_[static_cast<std::size_t>(n)] = graph_.Add(std::move(v));
+  }
+
+  // Degrees in the document, radians in the IR.
+  ValueId Radians(const GraphNode& node, std::string_view field) {
+    constexpr float kPerDegree = std::numbers::pi_v<float> / 180.0f;
+    const expr::Expr& e = node.field(field).expr;
+    if (const std::optional<expr::ConstValue> c = expr::EvaluateConstant(e))
+      return Constant(node, Type::Float, c->v[0] * kPerDegree);
+    const ValueId degrees = Emit(node, e);
+    return Scalar(node, Op::Mul, {degrees, Constant(node, Type::Float, kPerDegree)});
+  }
+
+  // r1 = blend(s0, s1, clamp((x - p0) / (p1 - p0), 0, 1)), r2 = blend(r1, s2, ...), ...
+  void LowerBlendSpace(int n) {
+    const GraphNode& node = Node(n);
+    const ValueId x = Emit(node, "axis");
+    ValueId result = value_[static_cast<std::size_t>(node.samples[0].node)];
+    for (std::size_t i = 1; i < node.samples.size(); ++i) {
+      const float p0 = node.samples[i - 1].position;
+      const float p1 = node.samples[i].position;
+      const ValueId offset = Scalar(node, Op::Sub, {x, Constant(node, Type::Float, p0)});
+      const ValueId t = Scalar(node, Op::Div, {offset, Constant(node, Type::Float, p1 - p0)});
+      const ValueId alpha =
+          Scalar(node, Op::Clamp, {t, Constant(node, Type::Float, 0.0f), Constant(node, Type::Float, 1.0f)});
+      ir::Value blend = Pose(n, Op::Blend);
+      blend.operands = {result, value_[static_cast<std::size_t>(node.samples[i].node)], alpha};
+      result = graph_.Add(std::move(blend));
+    }
+    value_[static_cast<std::size_t>(n)] = result;
+  }
+
+  void LowerStateMachine(int n) {
+    const GraphNode& node = Node(n);
+    const int m = machine_[static_cast<std::size_t>(n)];
+    for (const TransitionModel& t : node.transitions) {
+      ir::Transition transition;
+      transition.desc.from = t.from < 0 ? kNoOperand : U16(t.from);
+      transition.desc.to = U16(t.to);
+      transition.desc.duration = t.duration;
+      transition.desc.mode = t.mode;
+      transition.desc.half_life = t.half_life;
+      transition.desc.can_interrupt = t.can_interrupt;
+      for (int param : expr::ParamsRead(t.condition))
+        if (model_.params[static_cast<std::size_t>(param)].type == ParamType::Trigger)
+          transition.desc.consumed_triggers.push_back(U16(param));
+      transition.condition = Emit(node, t.condition, U16(m));
+      graph_.machines[static_cast<std::size_t>(m)].transitions.push_back(std::move(transition));
+    }
+    ir::Value v = Pose(n, Op::StateMachine);
+    v.index = U16(m);
+    for (std::size_t s = 0; s < node.states.size(); ++s) {
+      v.operands.push_back(value_[static_cast<std::size_t>(node.states[s].node)]);
+      const int clock = FirstClock(node.states[s].node);
+      graph_.machines[static_cast<std::size_t>(m)].states[s].progress_clock =
+          clock < 0 ? kNoOperand : U16(clock);
+    }
+    const ValueId id = graph_.Add(std::move(v));
+    graph_.machines[static_cast<std::size_t>(m)].value = id;
+    value_[static_cast<std::size_t>(n)] = id;
+  }
+
+  // The clock of the first clip node met depth first (inputs in field order) from `root`.
+  int FirstClock(int root) const {
+    std::vector<int> stack{root};
+    std::vector<bool> seen(model_.nodes.size(), false);
+    while (!stack.empty()) {
+      const int n = stack.back();
+      stack.pop_back();
+      if (seen[static_cast<std::size_t>(n)]) continue;
+      seen[static_cast<std::size_t>(n)] = true;
+      if (Node(n).kind->type == NodeType::Clip) return clock_[static_cast<std::size_t>(n)];
+      const std::vector<InputRef>& inputs = Node(n).inputs;
+      for (auto it = inputs.rbegin(); it != inputs.rend(); ++it)
+        stack.push_back(it->node);
+    }
+    return -1;
+  }
+
+  const GraphModel& model_;
+  const std::string& file_;
+  ir::Graph graph_;
+  expr::LeafCache leaves_;
+  std::vector<int> scope_, machine_, clock_;
+  std::vector<ValueId> value_;
+  std::vector<int> parent_, depth_;  // by scope
+};
+
+}  // namespace
+
+ir::Graph LowerGraph(const GraphModel& model, uint64_t skeleton_hash, const std::string& file) {
+  return Lowerer(model, file).Run(skeleton_hash);
+}
+
+}  // namespace anim::graph

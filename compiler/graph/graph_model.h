@@ -1,0 +1,81 @@
+// A graph document after reading and checking: every node (named or inline) with its fields
+// resolved (input nodes, bones, clips, masks, snapshots by index; scalar fields as checked
+// expressions), plus the tables the IR shares with the bytecode. Lowering reads only this.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "compiler/document/document.h"
+#include "compiler/expr/expr.h"
+#include "compiler/graph/node_kinds.h"
+#include "vm/bytecode/program.h"
+
+namespace anim::graph {
+
+struct FieldValue {
+  const DocNode* doc = nullptr;  // as written; null when absent
+  int node = -1;                 // Pose, OptionalPose: the input node
+  int index = -1;                // Bone, Clip, Mask, Snapshot: table index; Enum: option index
+  expr::Expr expr;               // Float, Vec3: the checked expression (the default when absent)
+  double number = 0.0;           // ConstFloat, ConstInt, Bool (0 or 1)
+};
+
+struct StateModel {
+  std::string name;
+  TextPosition position;  // the state's key
+  int node = -1;
+};
+
+struct TransitionModel {
+  int from = -1;  // a state, or -1 for any state
+  int to = -1;
+  expr::Expr condition;
+  float duration = 0.2f;
+  BlendMode mode = BlendMode::Inertialize;
+  float half_life = 0.05f;
+  bool can_interrupt = false;
+};
+
+struct SampleModel {
+  float position = 0.0f;
+  int node = -1;
+};
+
+// One use of a node by another, where it is written.
+struct InputRef {
+  int node = -1;
+  TextPosition at;
+};
+
+struct GraphNode {
+  std::string name;  // inline nodes: derived from where they are written ("loco.states.jump")
+  const NodeKindSpec* kind = nullptr;
+  TextPosition position;  // a named node's key; an inline node's mapping
+  bool named = false;
+  std::vector<FieldValue> fields;  // parallel to kind->fields
+  int initial_state = -1;          // state machine
+  std::vector<StateModel> states;
+  std::vector<TransitionModel> transitions;
+  std::vector<SampleModel> samples;  // 1D blend space, ascending positions
+  std::vector<InputRef> inputs;      // every pose input, in field order (fields, samples, states)
+
+  const FieldValue& field(std::string_view field_name) const {
+    return fields[static_cast<std::size_t>(FieldIndex(*kind, field_name))];
+  }
+};
+
+struct GraphModel {
+  std::vector<ParamDesc> params;
+  std::vector<std::string> clips;
+  std::vector<MaskDesc> masks;
+  std::vector<BoneRef> bones;
+  std::vector<std::string> snapshots;
+  std::vector<GraphNode> nodes;
+  int output = -1;
+  bool lock_root = false;
+  uint16_t root_bone = kNoOperand;
+};
+
+}  // namespace anim::graph

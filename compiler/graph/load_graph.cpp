@@ -1,0 +1,32 @@
+#include "compiler/graph/load_graph.h"
+
+#include <filesystem>
+
+#include "compiler/document/document_parser.h"
+#include "compiler/document/source_text.h"
+#include "compiler/graph/graph_lower.h"
+#include "compiler/graph/graph_reader.h"
+
+namespace anim {
+
+std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
+                                        const std::string& base_dir, DiagnosticSink& diagnostics) {
+  const std::optional<Document> document = ParseDocument(text, file_name, diagnostics);
+  if (!document) return std::nullopt;
+  std::optional<graph::ReadGraphResult> read = graph::ReadGraph(*document, text, base_dir, diagnostics);
+  if (!read || diagnostics.has_errors()) return std::nullopt;
+  ir::Graph graph = graph::LowerGraph(read->model, read->skeleton.content_hash(), file_name);
+  return CompiledGraph{std::move(graph), std::move(read->skeleton), std::move(read->clips),
+                       std::move(read->input_files)};
+}
+
+std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics) {
+  const std::optional<std::string> text = ReadSourceFile(path, diagnostics);
+  if (!text) return std::nullopt;
+  const std::string base_dir = std::filesystem::path(path).parent_path().string();
+  std::optional<CompiledGraph> compiled = ParseGraph(*text, path, base_dir, diagnostics);
+  if (compiled) compiled->input_files.insert(compiled->input_files.begin(), path);
+  return compiled;
+}
+
+}  // namespace anim

@@ -1,0 +1,32 @@
+// The front end's entry point: a graph document (JSON or YAML) to the IR, with the skeleton and
+// clips it was checked against and every file it read. Every problem goes to the sink; nothing is
+// returned when any error was found (warnings alone still compile).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compiler/diag/diagnostics.h"
+#include "compiler/ir/ir.h"
+#include "executor/pose/clip.h"
+#include "executor/pose/skeleton.h"
+
+namespace anim {
+
+struct CompiledGraph {
+  ir::Graph graph;
+  Skeleton skeleton;
+  std::vector<Clip> clips;               // parallel to graph.clips
+  std::vector<std::string> input_files;  // the graph (unless read from text), skeleton, clips
+};
+
+std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics);
+
+// For standard input and tests: `file_name` names the text in diagnostics; asset paths are
+// resolved against `base_dir` ("" for the current directory).
+std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
+                                        const std::string& base_dir, DiagnosticSink& diagnostics);
+
+}  // namespace anim
