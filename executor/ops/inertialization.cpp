@@ -6,10 +6,10 @@ namespace anim {
 namespace {
 
 // Offset `delta` as direction and length; the rate is `velocity` along that direction.
-InertialChannel VectorChannel(Vec3 delta, Vec3 velocity) {
+InertialChannel VectorChannel(Vec3 delta, Vec3 velocity, float duration) {
   const float length = Length(delta);
   const Vec3 axis = length > 0.0f ? delta / length : Vec3{1.0f, 0.0f, 0.0f};
-  return {axis, length, Dot(velocity, axis)};
+  return {axis, InertialCurve::Solve(length, Dot(velocity, axis), duration)};
 }
 
 void Capture(InertializationState& state, ConstPoseView target, int count, float duration) {
@@ -25,12 +25,13 @@ void Capture(InertializationState& state, ConstPoseView target, int count, float
     const Transform previous = history.latest().Get(i);
     const Transform now = GetBoneTransform(target, i);
     InertialBone& bone = state.bones[static_cast<std::size_t>(i)];
-    InertialChannel& rotation = bone.rotation;
-    ToAxisAngle(Normalize(previous.rotation) * Conjugate(Normalize(now.rotation)), rotation.axis,
-                rotation.offset);
-    rotation.velocity = Dot(history.AngularVelocity(i), rotation.axis);
-    bone.translation = VectorChannel(previous.translation - now.translation, history.LinearVelocity(i));
-    bone.scale = VectorChannel(previous.scale - now.scale, history.ScaleVelocity(i));
+    float angle = 0.0f;
+    ToAxisAngle(Normalize(previous.rotation) * Conjugate(Normalize(now.rotation)), bone.rotation.axis, angle);
+    bone.rotation.curve =
+        InertialCurve::Solve(angle, Dot(history.AngularVelocity(i), bone.rotation.axis), duration);
+    bone.translation =
+        VectorChannel(previous.translation - now.translation, history.LinearVelocity(i), duration);
+    bone.scale = VectorChannel(previous.scale - now.scale, history.ScaleVelocity(i), duration);
   }
   state.offset_bone_count = n;
   state.duration = duration;
@@ -45,31 +46,42 @@ void Apply(const InertializationState& state, PoseView out, int count, float t) 
     const InertialChannel& r = bone.rotation;
     const InertialChannel& p = bone.translation;
     const InertialChannel& s = bone.scale;
-    x.rotation =
-        Normalize(FromAxisAngle(r.axis, InertialDecay(r.offset, r.velocity, state.duration, t)) * x.rotation);
-    x.translation += p.axis * InertialDecay(p.offset, p.velocity, state.duration, t);
-    x.scale += s.axis * InertialDecay(s.offset, s.velocity, state.duration, t);
+    x.rotation = Normalize(FromAxisAngle(r.axis, r.curve.At(t)) * x.rotation);
+    x.translation += p.axis * p.curve.At(t);
+    x.scale += s.axis * s.curve.At(t);
     SetBoneTransform(out, i, x);
   }
 }
 
 }  // namespace
 
-float InertialDecay(float x0, float v0, float duration, float t) {
-  if (!(x0 > 0.0f) || !(duration > 0.0f)) return 0.0f;
+InertialCurve InertialCurve::Solve(float x0, float v0, float duration) {
+  InertialCurve curve;
+  if (!(x0 > 0.0f) || !(duration > 0.0f)) return curve;  // no offset: t1 = 0, zero from the start
   if (!(v0 < 0.0f)) v0 = 0.0f;  // moving away (or unknown): start from rest rather than overshoot
   float t1 = duration;
   if (v0 < 0.0f) t1 = std::min(t1, -5.0f * x0 / v0);
-  if (!(t < t1)) return 0.0f;
-  if (!(t > 0.0f)) return x0;
   const float t1_2 = t1 * t1;
   const float a0 = (-8.0f * v0 * t1 - 20.0f * x0) / t1_2;
-  const float a = -(a0 * t1_2 + 6.0f * v0 * t1 + 12.0f * x0) / (2.0f * t1_2 * t1_2 * t1);
-  const float b = (3.0f * a0 * t1_2 + 16.0f * v0 * t1 + 30.0f * x0) / (2.0f * t1_2 * t1_2);
-  const float c = -(3.0f * a0 * t1_2 + 12.0f * v0 * t1 + 20.0f * x0) / (2.0f * t1_2 * t1);
-  // Horner form of a t^5 + b t^4 + c t^3 + a0/2 t^2 + v0 t + x0.
-  const float x = ((((a * t + b) * t + c) * t + 0.5f * a0) * t + v0) * t + x0;
-  return std::max(x, 0.0f);
+  curve.x0 = x0;
+  curve.v0 = v0;
+  curve.t1 = t1;
+  curve.c2 = 0.5f * a0;
+  curve.c3 = -(3.0f * a0 * t1_2 + 12.0f * v0 * t1 + 20.0f * x0) / (2.0f * t1_2 * t1);
+  curve.c4 = (3.0f * a0 * t1_2 + 16.0f * v0 * t1 + 30.0f * x0) / (2.0f * t1_2 * t1_2);
+  curve.c5 = -(a0 * t1_2 + 6.0f * v0 * t1 + 12.0f * x0) / (2.0f * t1_2 * t1_2 * t1);
+  return curve;
+}
+
+float InertialCurve::At(float t) const {
+  if (!(t < t1)) return 0.0f;
+  if (!(t > 0.0f)) return x0;
+  const float x = ((((c5 * t + c4) * t + c3) * t + c2) * t + v0) * t + x0;
+  return std::max(x, 0.0f);  // float rounding near the end, never a real undershoot
+}
+
+float InertialDecay(float x0, float v0, float duration, float t) {
+  return InertialCurve::Solve(x0, v0, duration).At(t);
 }
 
 void ApplyInertialization(InertializationState& state, PoseView out, int count, bool capture, float elapsed,

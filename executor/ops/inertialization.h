@@ -10,11 +10,25 @@
 
 namespace anim {
 
-// One channel's offset from the target: `offset` along unit `axis`, changing at `velocity`.
+// Bollo's quintic decay of one offset, solved once at the seam so each frame is one polynomial.
+// It starts at `x0` (>= 0) with rate `v0` and reaches zero, with zero rate and acceleration, at
+// `t1`. A rate pointing away from zero is dropped, and one pointing toward it shortens the decay to
+// at most -5 * x0 / v0, so the curve never overshoots.
+struct InertialCurve {
+  float x0 = 0.0f;
+  float v0 = 0.0f;
+  float t1 = 0.0f;
+  float c2 = 0.0f, c3 = 0.0f, c4 = 0.0f, c5 = 0.0f;  // x(t) = x0 + v0 t + c2 t^2 + ... + c5 t^5
+
+  static InertialCurve Solve(float x0, float v0, float duration);
+  // The offset at `t`: x0 at and before 0, exactly 0 from t1 on.
+  float At(float t) const;
+};
+
+// One channel's offset from the target: the curve's value along unit `axis`.
 struct InertialChannel {
   Vec3 axis{1.0f, 0.0f, 0.0f};
-  float offset = 0.0f;
-  float velocity = 0.0f;
+  InertialCurve curve;
 };
 
 struct InertialBone {
@@ -32,10 +46,7 @@ struct InertializationState {
   bool active = false;              // offsets still decaying
 };
 
-// Bollo's quintic from `x0` (>= 0) with initial rate `v0` at time `t`, reaching zero (with zero
-// rate and acceleration) at `duration`. A `v0` pointing away from zero is dropped, and one
-// pointing toward it shortens the decay to at most -5 * x0 / v0, so the curve never overshoots.
-// Exactly 0 from the end of the decay on.
+// InertialCurve::Solve(x0, v0, duration).At(t).
 float InertialDecay(float x0, float v0, float duration, float t);
 
 // One frame of inertialization, in place: `out` holds the target pose on entry and the output on
