@@ -40,8 +40,7 @@ class Emitter {
   }
 
   EmittedCode Run() {
-    EmitScope(0);
-    Demand(g_.output);
+    EmitScope(0, g_.output);
     Emit(g_.output, Opcode::Output,
          {regs_[static_cast<size_t>(g_.output)].r[0], g_.lock_root ? 1u : 0u, g_.root_bone});
     return std::move(out_);
@@ -51,7 +50,11 @@ class Emitter {
   const Value& At(ValueId id) const { return g_.values[static_cast<size_t>(id)]; }
   uint32_t R(ValueId id, int c = 0) const { return regs_[static_cast<size_t>(id)].r[static_cast<size_t>(c)]; }
 
-  void EmitScope(uint16_t scope) {
+  // The scope's result first, depth first from its consumer (fewest values live at once), then
+  // whatever else runs in the scope (nothing after dead value elimination, but codegen does not
+  // rely on the passes).
+  void EmitScope(uint16_t scope, ValueId result) {
+    if (At(result).scope == scope) Demand(result);
     for (ValueId id : scope_values_[scope])
       Demand(id);
   }
@@ -238,7 +241,7 @@ class Emitter {
       out_.code.implicit_reads.push_back({LastInstruction(), Bank::Scalar, R(t.condition)});
     }
     for (size_t s = 0; s < machine.states.size(); ++s) {
-      EmitScope(machine.states[s].scope);
+      EmitScope(machine.states[s].scope, value.operands[s]);
       Demand(value.operands[s]);  // a state's pose from an enclosing scope not emitted yet
     }
     const uint32_t p = NewPose();

@@ -1,8 +1,9 @@
 // Scheduling and instruction selection: turns a verified IR graph into straight-line virtual code.
 //
-// Order: every pose value of the root scope in value order; a state machine value expands into
-// its transition conditions, `machine_update`, the code of each state's scope (nested machines
-// expand the same way), then `machine_record`; last `output`. Scalars are emitted on demand just
+// Order: the root scope's code, depth first from the output, then any other pose value of the
+// scope; a state machine value expands into its transition conditions, `machine_update`, the code
+// of each state's scope (depth first from the state's pose; nested machines expand the same way),
+// then `machine_record`; last `output`. Scalars are emitted on demand just
 // before their first reader, so they stay live briefly. A pose read from an enclosing scope is
 // emitted where first needed if it has not run yet. Vec3 values are three scalar registers;
 // `vec3(x, y, z)` emits nothing and reuses its operands' registers.

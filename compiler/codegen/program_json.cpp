@@ -125,8 +125,9 @@ std::string ProgramToJson(const Program& p) {
   j["pose_registers"] = p.pose_register_count;
   j["code_words"] = p.code.size();
   j["code"] = Code(p);
-  for (auto& [key, value] : Tables(p).items())
-    j[key] = value;
+  Json tables = Tables(p);  // items() must not outlive its object
+  for (auto& [key, value] : tables.items())
+    j[key] = std::move(value);
   return j.dump(2) + "\n";
 }
 

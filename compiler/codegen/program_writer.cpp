@@ -22,10 +22,12 @@ class ByteWriter {
   void String(const std::string& s) {
     const size_t n = std::min<size_t>(s.size(), 0xFFFF);
     U16(static_cast<uint16_t>(n));
-    for (size_t i = 0; i < n; ++i) out_.push_back(static_cast<uint8_t>(s[i]));
+    for (size_t i = 0; i < n; ++i)
+      out_.push_back(static_cast<uint8_t>(s[i]));
   }
   void Tag(const char (&tag)[5]) {
-    for (int i = 0; i < 4; ++i) out_.push_back(static_cast<uint8_t>(tag[i]));
+    for (int i = 0; i < 4; ++i)
+      out_.push_back(static_cast<uint8_t>(tag[i]));
   }
 
   // Starts a section: tag and a size placeholder, patched by EndSection.

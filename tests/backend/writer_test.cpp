@@ -1,0 +1,174 @@
+// The bytecode writer against docs/bytecode.md, read back here byte by byte: header fields, the
+// checksum of the body, the eleven sections in order with sizes that add up, and section payloads.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <string>
+
+#include "compiler/codegen/compile.h"
+#include "compiler/codegen/program_writer.h"
+#include "tests/backend/sample_graphs.h"
+
+namespace anim {
+namespace {
+
+// Little-endian reads with bounds checks (a failed read fails the test, never reads past the end).
+class Reader {
+ public:
+  explicit Reader(const std::vector<uint8_t>& bytes, size_t at = 0) : b_(bytes), at_(at) {}
+  uint64_t Uint(int size) {
+    REQUIRE(at_ + static_cast<size_t>(size) <= b_.size());
+    uint64_t v = 0;
+    for (int i = 0; i < size; ++i)
+      v |= static_cast<uint64_t>(b_[at_ + static_cast<size_t>(i)]) << (8 * i);
+    at_ += static_cast<size_t>(size);
+    return v;
+  }
+  float F32() {
+    const auto bits = static_cast<uint32_t>(Uint(4));
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  }
+  std::string Bytes(size_t n) {
+    REQUIRE(at_ + n <= b_.size());
+    std::string s(b_.begin() + static_cast<std::ptrdiff_t>(at_),
+                  b_.begin() + static_cast<std::ptrdiff_t>(at_ + n));
+    at_ += n;
+    return s;
+  }
+  std::string String() { return Bytes(Uint(2)); }
+  size_t at() const { return at_; }
+
+ private:
+  const std::vector<uint8_t>& b_;
+  size_t at_;
+};
+
+// The reference FNV-1a 64, written out here rather than taken from the writer.
+uint64_t Fnv(const uint8_t* data, size_t n) {
+  uint64_t h = 14695981039346656037ull;
+  for (size_t i = 0; i < n; ++i)
+    h = (h ^ data[i]) * 1099511628211ull;
+  return h;
+}
+
+codegen::CompiledProgram CompileLocomotion() {
+  DiagnosticSink sink;
+  auto compiled = codegen::CompileGraph(test::Locomotion(), sink);
+  REQUIRE(compiled);
+  return std::move(*compiled);
+}
+
+TEST_CASE("FNV-1a 64 matches the published test vectors") {
+  const std::string empty, a = "a", foobar = "foobar";
+  auto span = [](const std::string& s) {
+    return std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(s.data()), s.size());
+  };
+  CHECK(codegen::Fnv1a64(span(empty)) == 0xcbf29ce484222325ull);
+  CHECK(codegen::Fnv1a64(span(a)) == 0xaf63dc4c8601ec8cull);
+  CHECK(codegen::Fnv1a64(span(foobar)) == 0x85944171f73967e8ull);
+}
+
+TEST_CASE("the header holds magic, version, sizes, checksum, skeleton hash and register counts") {
+  const codegen::CompiledProgram c = CompileLocomotion();
+  const std::vector<uint8_t>& bytes = c.bytes;
+  Reader r(bytes);
+  CHECK(r.Bytes(4) == "ANBC");
+  CHECK(r.Uint(4) == kAnimBytecodeVersion);
+  CHECK(r.Uint(4) == 48);
+  const uint64_t body_size = r.Uint(4);
+  CHECK(body_size == bytes.size() - 48);
+  CHECK(r.Uint(8) == Fnv(bytes.data() + 48, bytes.size() - 48));
+  CHECK(r.Uint(8) == c.program.skeleton_hash);
+  CHECK(r.Uint(2) == c.program.scalar_register_count);
+  CHECK(r.Uint(2) == c.program.pose_register_count);
+  CHECK(r.Uint(4) == 11);
+  CHECK(r.Uint(8) == 0);
+  CHECK(r.at() == 48);
+}
+
+TEST_CASE("the body is the eleven sections in order, each payload as documented") {
+  const codegen::CompiledProgram c = CompileLocomotion();
+  const Program& p = c.program;
+  Reader r(c.bytes, 48);
+  const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP",
+                        "MACH", "MASK", "BONE", "SNAP", "DEBG"};
+  for (const char* tag : tags) {
+    INFO(tag);
+    REQUIRE(r.Bytes(4) == tag);
+    const size_t size = r.Uint(4);
+    const size_t end = r.at() + size;
+    const std::string name = tag;
+    if (name == "CODE") {
+      REQUIRE(r.Uint(4) == p.code.size());
+      for (uint16_t word : p.code)
+        CHECK(r.Uint(2) == word);
+    } else if (name == "CNST") {
+      REQUIRE(r.Uint(4) == p.constants.size());
+      for (float f : p.constants)
+        CHECK(r.F32() == f);
+    } else if (name == "PARM") {
+      REQUIRE(r.Uint(4) == p.params.size());
+      for (const ParamDesc& d : p.params) {
+        CHECK(r.String() == d.name);
+        CHECK(r.Uint(1) == static_cast<uint8_t>(d.type));
+        for (float v : d.default_value)
+          CHECK(r.F32() == v);
+        CHECK(r.Uint(1) == (d.has_range ? 1u : 0u));
+        CHECK(r.F32() == d.min);
+        CHECK(r.F32() == d.max);
+      }
+    } else if (name == "MACH") {
+      REQUIRE(r.Uint(4) == p.machines.size());
+      for (const MachineDesc& m : p.machines) {
+        CHECK(r.String() == m.name);
+        CHECK(r.Uint(2) == m.scope);
+        CHECK(r.Uint(2) == m.initial_state);
+        REQUIRE(r.Uint(4) == m.states.size());
+        for (const StateDesc& s : m.states) {
+          CHECK(r.String() == s.name);
+          CHECK(r.Uint(2) == s.pose);
+          CHECK(r.Uint(2) == s.scope);
+          CHECK(r.Uint(2) == s.progress_clock);
+        }
+        REQUIRE(r.Uint(4) == m.transitions.size());
+        for (const TransitionDesc& t : m.transitions) {
+          CHECK(r.Uint(2) == t.from);
+          CHECK(r.Uint(2) == t.to);
+          CHECK(r.Uint(2) == t.condition);
+          CHECK(r.F32() == t.duration);
+          CHECK(r.Uint(1) == static_cast<uint8_t>(t.mode));
+          CHECK(r.F32() == t.half_life);
+          CHECK(r.Uint(1) == (t.can_interrupt ? 1u : 0u));
+          REQUIRE(r.Uint(4) == t.consumed_triggers.size());
+          for (uint16_t trigger : t.consumed_triggers)
+            CHECK(r.Uint(2) == trigger);
+        }
+      }
+    } else if (name == "DEBG") {
+      REQUIRE(r.Uint(4) == p.debug.size());
+      for (const DebugEntry& e : p.debug) {
+        CHECK(r.Uint(4) == e.code_offset);
+        CHECK(r.String() == e.node);
+        CHECK(r.Uint(4) == e.line);
+        CHECK(r.Uint(4) == e.column);
+      }
+    } else {
+      r.Bytes(size);  // the remaining tables are checked by the round trip through the loader
+    }
+    CHECK(r.at() == end);
+  }
+  CHECK(r.at() == c.bytes.size());
+}
+
+TEST_CASE("an empty program still writes every section") {
+  const std::vector<uint8_t> bytes = codegen::WriteProgram(Program{});
+  // Header, then eleven sections of tag + size + a zero count.
+  CHECK(bytes.size() == 48 + 11 * 12);
+  Reader r(bytes, 12);
+  CHECK(r.Uint(4) == 11 * 12);
+}
+
+}  // namespace
+}  // namespace anim
