@@ -117,8 +117,10 @@ void CheckUnused(const GraphModel& model, const Document& document, DiagnosticSi
 
 }  // namespace
 
-void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
+void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics,
+                bool warnings) {
   CheckCycles(model, document, diagnostics);
+  if (!warnings) return;
   CheckStateReachability(model, document, diagnostics);
   CheckUnused(model, document, diagnostics);
 }

@@ -82,10 +82,13 @@ class GraphReader {
     ReadAssets(top);
     if (const DocNode* params = top.Find("parameters")) ReadParameters(*params);
     if (const DocNode* masks = top.Find("masks")) ReadMasks(*masks);
-    if (const DocNode* nodes = top.Get("nodes", Field::Required)) ReadNodes(*nodes);
+    const DocNode* nodes = top.Get("nodes", Field::Required);
+    if (nodes != nullptr) ReadNodes(*nodes);
     ResolveSnapshotLoads();
-    if (const DocNode* output = top.Get("output", Field::Required)) ReadOutput(*output);
-    CheckGraph(model_, document_, diagnostics_);
+    // Without nodes every output reference would be undefined: one E101 says it all.
+    if (const DocNode* output = top.Get("output", Field::Required); output != nullptr && nodes != nullptr)
+      ReadOutput(*output);
+    CheckGraph(model_, document_, diagnostics_, !diagnostics_.has_errors());
     if (diagnostics_.error_count() != errors_before || !skeleton_) return std::nullopt;
     return ReadGraphResult{std::move(model_), std::move(*skeleton_), std::move(clips_), std::move(files_)};
   }
@@ -719,7 +722,7 @@ class GraphReader {
         node.states.push_back(std::move(state));
       }
     }
-    if (initial != nullptr) {
+    if (initial != nullptr && !node.states.empty()) {
       if (const std::optional<std::string> name = reader_.String(*initial, "'initial' of " + what))
         node.initial_state = StateRef(node, *name, *initial, "'initial' of " + what, false);
     }
@@ -727,7 +730,7 @@ class GraphReader {
     if (transitions == nullptr || reader_.Sequence(*transitions, "'transitions' of " + what) == nullptr)
       return;
     for (std::size_t i = 0; i < transitions->items.size(); ++i)
-      ReadTransition(node, *transitions->items[i], what + " 'transitions'[" + std::to_string(i) + "]");
+      ReadTransition(node, *transitions->items[i], "'transitions'[" + std::to_string(i) + "] of " + what);
   }
 
   int StateRef(const GraphNode& machine, const std::string& name, const DocNode& at, const std::string& what,
