@@ -16,9 +16,13 @@ namespace {
 
 using ir::Op;
 
-float Bool(bool b) { return b ? 1.0f : 0.0f; }
+float Bool(bool b) {
+  return b ? 1.0f : 0.0f;
+}
 
-float SafeDiv(float a, float b) { return b == 0.0f ? 0.0f : a / b; }
+float SafeDiv(float a, float b) {
+  return b == 0.0f ? 0.0f : a / b;
+}
 
 float SmoothstepOf(float e0, float e1, float x) {
   if (e0 == e1) return x < e0 ? 0.0f : 1.0f;
@@ -51,7 +55,8 @@ int ScopeDepth(const ir::Graph& g, int scope) {
 
 }  // namespace
 
-DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleton, std::span<const Clip* const> clips)
+DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleton,
+                                 std::span<const Clip* const> clips)
     : graph_(graph), skeleton_(skeleton), clips_(clips) {
   params_.resize(graph.params.size());
   for (std::size_t p = 0; p < graph.params.size(); ++p) {
@@ -61,9 +66,11 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
   clocks_.resize(graph.clocks.size());
   clock_value_.assign(graph.clocks.size(), ir::kNoValue);
   for (std::size_t i = 0; i < graph.values.size(); ++i) {
-    if (graph.values[i].op == Op::SampleClip) clock_value_[graph.values[i].index] = static_cast<ir::ValueId>(i);
+    if (graph.values[i].op == Op::SampleClip)
+      clock_value_[graph.values[i].index] = static_cast<ir::ValueId>(i);
   }
-  for (std::size_t c = 0; c < clocks_.size(); ++c) clocks_[c].time = graph.clocks[c].start_time;
+  for (std::size_t c = 0; c < clocks_.size(); ++c)
+    clocks_[c].time = graph.clocks[c].start_time;
   scopes_.resize(graph.scopes.size());
   machines_.resize(graph.machines.size());
   for (std::size_t m = 0; m < machines_.size(); ++m) {
@@ -117,9 +124,11 @@ void DirectEvaluator::Frame(float delta_time) {
     MachineState& ms = machines_[m];
     const StateDesc& state = graph_.machines[m].states[ms.current];
     ms.time_at_frame_start = ms.time_in_state;
-    ms.progress_at_frame_start = state.progress_clock != kNoOperand ? ClipProgress(state.progress_clock) : 0.0f;
+    ms.progress_at_frame_start =
+        state.progress_clock != kNoOperand ? ClipProgress(state.progress_clock) : 0.0f;
   }
-  for (int m : machine_order_) UpdateMachine(m, delta_time);
+  for (int m : machine_order_)
+    UpdateMachine(m, delta_time);
   AdvanceClocks(delta_time);
 
   const Pose& result = graph_.output != ir::kNoValue ? Evaluate(graph_.output) : skeleton_.bind_pose();
@@ -140,7 +149,8 @@ void DirectEvaluator::Frame(float delta_time) {
   for (std::size_t m = 0; m < machines_.size(); ++m) {
     const int fired = machines_[m].fired;
     if (fired < 0) continue;
-    for (uint16_t p : graph_.machines[m].transitions[fired].desc.consumed_triggers) params_[p] = {};
+    for (uint16_t p : graph_.machines[m].transitions[fired].desc.consumed_triggers)
+      params_[p] = {};
   }
 }
 
@@ -192,7 +202,8 @@ void DirectEvaluator::AdvanceClocks(float dt) {
       time = desc.start_time;  // inactive clocks wind back, so a state replays when it is entered
       continue;
     }
-    const float rate = clock_value_[c] != ir::kNoValue ? Scalar(graph_.values[clock_value_[c]].operands[0]) : 1.0f;
+    const float rate =
+        clock_value_[c] != ir::kNoValue ? Scalar(graph_.values[clock_value_[c]].operands[0]) : 1.0f;
     const float duration = clips_[desc.clip]->duration();
     time += rate * dt;
     if (duration <= 0.0f) {
@@ -219,7 +230,8 @@ DirectEvaluator::Triple DirectEvaluator::Compute3(const ir::Value& v) {
   auto each = [&](auto f) {
     Triple r;
     const int n = v.type == ir::Type::Vec3 ? 3 : 1;
-    for (int c = 0; c < n; ++c) r.v[c] = f(c);
+    for (int c = 0; c < n; ++c)
+      r.v[c] = f(c);
     return r;
   };
   // Component c of operand k: a scalar operand broadcasts to every component.
@@ -330,8 +342,8 @@ void DirectEvaluator::Compute(const ir::Value& v, Pose& out) {
     }
     case Op::BlendMasked: {
       const Pose& a = Evaluate(ops[0]);
-      reference::BlendPosesMasked(out.view(), a.view(), Evaluate(ops[1]).view(), graph_.masks[v.index].weights.data(),
-                                  Scalar(ops[2]), n);
+      reference::BlendPosesMasked(out.view(), a.view(), Evaluate(ops[1]).view(),
+                                  graph_.masks[v.index].weights.data(), Scalar(ops[2]), n);
       out.kind = a.kind;
       return;
     }
@@ -365,9 +377,10 @@ void DirectEvaluator::Compute(const ir::Value& v, Pose& out) {
       MachineState& ms = machines_[v.index];
       CopyInput(ops[ms.current], out);  // only the current state is evaluated
       if (ms.mode == BlendMode::DeadBlend) {
-        ApplyDeadBlend(ms.dead_blend, out.view(), n, ms.capture, ms.elapsed, ms.duration, ms.half_life, delta_time_);
+        ApplyDeadBlend(ms.seam, out.view(), n, ms.capture, ms.elapsed, ms.duration, ms.half_life,
+                       delta_time_);
       } else {
-        ApplyInertialization(ms.inertialization, out.view(), n, ms.capture, ms.elapsed, ms.duration, delta_time_);
+        ApplyInertialization(ms.seam, out.view(), n, ms.capture, ms.elapsed, ms.duration, delta_time_);
       }
       return;
     }
@@ -390,7 +403,8 @@ void DirectEvaluator::Compute(const ir::Value& v, Pose& out) {
       CopyInput(ops[0], out);
       ApplyBoneTransform(out.view(), skeleton_, n, Bone(v, 0), static_cast<BoneSpace>(v.flags & 1),
                          static_cast<BoneOpMode>(v.flags >> 1),
-                         Transform{Vector(ops[1]), FromEulerDegrees(Vector(ops[2])), Vector(ops[3])}, Scalar(ops[4]));
+                         Transform{Vector(ops[1]), FromEulerDegrees(Vector(ops[2])), Vector(ops[3])},
+                         Scalar(ops[4]));
       return;
     case Op::TranslateBone:
       CopyInput(ops[0], out);
@@ -405,8 +419,8 @@ void DirectEvaluator::Compute(const ir::Value& v, Pose& out) {
     }
     case Op::Fabrik:
       CopyInput(ops[0], out);
-      SolveFabrik(out.view(), skeleton_, n, Bone(v, 0), Bone(v, 1), Vector(ops[1]), v.iterations, v.constant[0],
-                  Scalar(ops[2]));
+      SolveFabrik(out.view(), skeleton_, n, Bone(v, 0), Bone(v, 1), Vector(ops[1]), v.iterations,
+                  v.constant[0], Scalar(ops[2]));
       return;
     case Op::LookAt:
       CopyInput(ops[0], out);
@@ -419,12 +433,15 @@ void DirectEvaluator::Compute(const ir::Value& v, Pose& out) {
                   FootGround{Scalar(ops[1]), Vector(ops[2]), v.constant[0], v.constant[1]}, Scalar(ops[3]));
       return;
     default:
-      reference::CopyPose(out.view(), skeleton_.bind_pose().view(), n);  // a scalar where a pose belongs: caught
-      return;                                                             // by the IR verifier before this
+      reference::CopyPose(out.view(), skeleton_.bind_pose().view(),
+                          n);  // a scalar where a pose belongs: caught
+      return;                  // by the IR verifier before this
   }
 }
 
-void DirectEvaluator::ModelMatrices(std::span<Mat4> out) const { LocalToModel(skeleton_, output_.view(), out.data()); }
+void DirectEvaluator::ModelMatrices(std::span<Mat4> out) const {
+  LocalToModel(skeleton_, output_.view(), out.data());
+}
 
 void DirectEvaluator::SkinningMatrices(std::span<Mat4> out) const {
   std::vector<Mat4> model(skeleton_.bone_count());

@@ -13,8 +13,7 @@
 
 #include "compiler/ir/ir.h"
 #include "executor/math/mat4.h"
-#include "executor/ops/dead_blending.h"
-#include "executor/ops/inertialization.h"
+#include "executor/ops/transition_blend.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/pose.h"
 #include "executor/pose/skeleton.h"
@@ -66,9 +65,7 @@ class DirectEvaluator {
     float half_life = 0.0f;
     BlendMode mode = BlendMode::Inertialize;
     bool interruptible = false;
-    PoseHistory* history = nullptr;
-    InertializationState inertialization;
-    DeadBlendState dead_blend;
+    TransitionBlendState seam;
   };
   struct ScopeState {
     bool now = false;

@@ -1,14 +1,16 @@
 #include "executor/ops/dead_blending.h"
 
+#include "executor/ops/transition_blend.h"
+
 #include <algorithm>
 #include <cmath>
 
 namespace anim {
 namespace {
 
-void Capture(DeadBlendState& state, ConstPoseView target, int count, float duration, float half_life) {
+void Capture(DeadBlendState& state, const PoseHistory& history, ConstPoseView target, int count,
+             float duration, float half_life) {
   state.active = false;
-  const PoseHistory& history = state.history;
   // A history of another skeleton (bone count) is no previous output of this one.
   if (history.frames_held() == 0 || history.latest().bone_count() != target.bone_count || !(duration > 0.0f))
     return;
@@ -60,9 +62,10 @@ float DeadBlendWeight(float duration, float t) {
   return x * x * (3.0f - 2.0f * x);
 }
 
-void ApplyDeadBlend(DeadBlendState& state, PoseView out, int count, bool capture, float elapsed,
+void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
                     float duration, float half_life, float delta_time) {
-  if (capture) Capture(state, out, count, duration, half_life);
+  DeadBlendState& state = seam.dead_blend;
+  if (capture) Capture(state, seam.history, out, count, duration, half_life);
   if (state.active) {
     if (elapsed < state.duration) {
       Apply(state, out, count, std::max(elapsed, 0.0f));
@@ -70,7 +73,7 @@ void ApplyDeadBlend(DeadBlendState& state, PoseView out, int count, bool capture
       state.active = false;  // past the duration (or a NaN time): exactly the target from now on
     }
   }
-  state.history.Push(out, delta_time);
+  seam.history.Push(out, delta_time);
 }
 
 }  // namespace anim

@@ -10,6 +10,8 @@
 
 namespace anim {
 
+struct TransitionBlendState;
+
 struct DeadBlendVelocity {
   Vec3 linear;
   Vec3 angular;  // rotation vector per second, applied on the left
@@ -18,7 +20,6 @@ struct DeadBlendVelocity {
 
 // Per-instance state, persistent across frames. Buffers grow on first use and never shrink.
 struct DeadBlendState {
-  PoseHistory history;                        // the last two outputs
   Pose source;                                // the previous output at the seam
   std::vector<DeadBlendVelocity> velocities;  // its velocity at the seam
   int source_bone_count = 0;                  // bones with a captured source
@@ -40,8 +41,8 @@ float DeadBlendWeight(float duration, float t);
 // the source, with its velocity only when the history holds two frames. Without any history the
 // capture is a no-op. `elapsed` is the time since the capture; the output is the source
 // extrapolated to `elapsed` cross-faded into the target (nlerp for rotations), exactly the target
-// at or after `duration`. Every frame the output is pushed into the history.
-void ApplyDeadBlend(DeadBlendState& state, PoseView out, int count, bool capture, float elapsed,
+// at or after `duration`. Every frame the output is pushed into the seam's history.
+void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
                     float duration, float half_life, float delta_time);
 
 }  // namespace anim

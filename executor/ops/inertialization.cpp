@@ -1,5 +1,7 @@
 #include "executor/ops/inertialization.h"
 
+#include "executor/ops/transition_blend.h"
+
 #include <algorithm>
 
 namespace anim {
@@ -12,9 +14,9 @@ InertialChannel VectorChannel(Vec3 delta, Vec3 velocity, float duration) {
   return {axis, InertialCurve::Solve(length, Dot(velocity, axis), duration)};
 }
 
-void Capture(InertializationState& state, ConstPoseView target, int count, float duration) {
+void Capture(InertializationState& state, const PoseHistory& history, ConstPoseView target, int count,
+             float duration) {
   state.active = false;
-  const PoseHistory& history = state.history;
   // A history of another skeleton (bone count) is no previous output of this one.
   if (history.frames_held() == 0 || history.latest().bone_count() != target.bone_count || !(duration > 0.0f))
     return;
@@ -84,9 +86,10 @@ float InertialDecay(float x0, float v0, float duration, float t) {
   return InertialCurve::Solve(x0, v0, duration).At(t);
 }
 
-void ApplyInertialization(InertializationState& state, PoseView out, int count, bool capture, float elapsed,
+void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
                           float duration, float delta_time) {
-  if (capture) Capture(state, out, count, duration);
+  InertializationState& state = seam.inertialization;
+  if (capture) Capture(state, seam.history, out, count, duration);
   if (state.active) {
     if (elapsed < state.duration) {
       Apply(state, out, count, std::max(elapsed, 0.0f));
@@ -94,7 +97,7 @@ void ApplyInertialization(InertializationState& state, PoseView out, int count, 
       state.active = false;  // past the duration (or a NaN time): exactly the target from now on
     }
   }
-  state.history.Push(out, delta_time);
+  seam.history.Push(out, delta_time);
 }
 
 }  // namespace anim

@@ -10,6 +10,8 @@
 
 namespace anim {
 
+struct TransitionBlendState;
+
 // Bollo's quintic decay of one offset, solved once at the seam so each frame is one polynomial.
 // It starts at `x0` (>= 0) with rate `v0` and reaches zero, with zero rate and acceleration, at
 // `t1`. A rate pointing away from zero is dropped, and one pointing toward it shortens the decay to
@@ -39,7 +41,6 @@ struct InertialBone {
 
 // Per-instance state, persistent across frames. Buffers grow on first use and never shrink.
 struct InertializationState {
-  PoseHistory history;              // the last two outputs
   std::vector<InertialBone> bones;  // offsets captured at the seam
   int offset_bone_count = 0;        // bones with a captured offset
   float duration = 0.0f;            // captured with the offsets
@@ -54,8 +55,8 @@ float InertialDecay(float x0, float v0, float duration, float t);
 // between the previous output and this target, with seam velocities only when the history holds
 // two frames. Without any history the capture is a no-op. `elapsed` is the time since the
 // capture; at or after `duration` (captured with the offsets) the output is exactly the target.
-// Every frame the output is pushed into the history, `delta_time` after the previous one.
-void ApplyInertialization(InertializationState& state, PoseView out, int count, bool capture, float elapsed,
+// Every frame the output is pushed into the seam's history, `delta_time` after the previous one.
+void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
                           float duration, float delta_time);
 
 }  // namespace anim

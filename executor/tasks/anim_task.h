@@ -57,24 +57,30 @@ inline constexpr uint8_t kTaskFlagApply = 2;    // Inertialize, DeadBlend: the b
 //   SampleClip        -        -         clip         time     -         -
 //   Blend             a        b         -            -        alpha     -
 //   BlendMasked       a        b         mask         -        alpha     -
-//   MakeAdditive      source   base*     -            -        -         space: AdditiveSpace, mode: AdditiveBase
-//                                                                       (*base read only in AdditiveBase::Pose)
+//   MakeAdditive      source   base*     -            -        -         space: AdditiveSpace, mode:
+//   AdditiveBase
+//                                                                       (*base read only in
+//                                                                       AdditiveBase::Pose)
 //   ApplyAdditive     base     additive  -            -        alpha     -
-//   Inertialize       source   -         inertializer elapsed  duration  flags
-//   DeadBlend         source   -         dead blend   elapsed  duration  flags, aux = half-life
+//   Inertialize       source   -         blend slot   elapsed  duration  flags
+//   DeadBlend         source   -         blend slot   elapsed  duration  flags, aux = half-life
 //   SavePoseSnapshot  source   -         snapshot     -        -         -
 //   LoadPoseSnapshot  -        -         snapshot     -        -         -
-//   BoneTransform     source   -         -            -        alpha     bone_a, space: BoneSpace, mode: BoneOpMode, t r s
-//   TranslateBone     source   -         -            -        alpha     bone_a, t = component-space offset
-//   TwoBoneIK         source   -         -            -        alpha     bone_a/b/c = root/mid/end, t = target,
+//   BoneTransform     source   -         -            -        alpha     bone_a, space: BoneSpace, mode:
+//   BoneOpMode, t r s TranslateBone     source   -         -            -        alpha     bone_a, t =
+//   component-space offset TwoBoneIK         source   -         -            -        alpha     bone_a/b/c =
+//   root/mid/end, t = target,
 //                                                                       s = pole target, mode: BendHint
 //   FABRIK            source   -         -            -        alpha     bone_a = root, bone_b = tip,
-//                                                                       bone_c = iterations, t = target, aux = tolerance
-//   LookAt            source   -         -            -        alpha     bone_a, t = target, s = forward axis,
+//                                                                       bone_c = iterations, t = target, aux
+//                                                                       = tolerance
+//   LookAt            source   -         -            -        alpha     bone_a, t = target, s = forward
+//   axis,
 //                                                                       aux = max angle (radians)
 //   FootIK            source   -         -            -        alpha     bone_a/b/c = thigh/calf/foot,
-//                                                                       aux = ground height, s = ground normal,
-//                                                                       t.x = ankle height, t.y = plant distance
+//                                                                       aux = ground height, s = ground
+//                                                                       normal, t.x = ankle height, t.y =
+//                                                                       plant distance
 struct AnimTask {
   static constexpr int16_t NoTask = -1;
 

@@ -32,7 +32,7 @@ struct AnimTaskList {
   // Tables tasks index into. Owned by the program and the instance, not by the list.
   std::span<const Clip* const> clips;
   std::span<const BoneMask> masks;
-  TaskStateStorage* state = nullptr;  // inertializers, dead blends, pose snapshots
+  TaskStateStorage* state = nullptr;  // transition blends, pose snapshots
 
   // Identifies the instance for debug capture (ArmTaskCapture); never dereferenced.
   const void* owner = nullptr;

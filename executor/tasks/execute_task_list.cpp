@@ -81,13 +81,14 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
 
 }  // namespace
 
-void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
-                                const PoseKernelTable& kernels) {
+void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs,
+                                TaskSnapshot* snapshot, const PoseKernelTable& kernels) {
   if (list.skeleton == nullptr) return;
   const Skeleton& skeleton = *list.skeleton;
   const int bones = skeleton.bone_count();
   const int task_count = static_cast<int>(std::min<std::size_t>(list.tasks.size(), kMaxTasksPerList));
-  const int output = list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
+  const int output =
+      list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
 
   ExecuteScratch& s = ThreadScratch();
   s.Prepare(task_count, bones);
@@ -160,7 +161,8 @@ void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& 
     }
     peak_live = std::max(peak_live, pool.live());
     if (snap != nullptr) {
-      RecordExecuted(*snap, i, exec_order, s.result_buf[i], stole, level, pool.live(), released, mask_weighted, use_count);
+      RecordExecuted(*snap, i, exec_order, s.result_buf[i], stole, level, pool.live(), released,
+                     mask_weighted, use_count);
     }
     ++exec_order;
   }

@@ -22,19 +22,20 @@ namespace anim {
 
 // Where the resolved frame goes. Each output is optional; sized spans hold one entry per bone.
 struct ExecuteOutputs {
-  std::span<Mat4> skinning = {}; // model * inverse bind, per bone
-  std::span<Mat3x4> packed = {}; // the same, packed 3x4 for upload
-  std::span<Mat4> model = {};    // model-space matrices, per bone
-  Pose* local_pose = nullptr;    // the final local pose (after the root lock)
+  std::span<Mat4> skinning = {};  // model * inverse bind, per bone
+  std::span<Mat3x4> packed = {};  // the same, packed 3x4 for upload
+  std::span<Mat4> model = {};     // model-space matrices, per bone
+  Pose* local_pose = nullptr;     // the final local pose (after the root lock)
 };
 
 // Executes `list` and resolves its output. `snapshot`, when given, is filled with what the
 // executor decided for every task. An empty or broken list resolves to the bind pose; nothing in a
 // list can make it read an unset buffer.
-void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot = nullptr);
+void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs,
+                     TaskSnapshot* snapshot = nullptr);
 
 // The same executor with another kernel table: for tests that inject faults.
-void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
-                                const PoseKernelTable& kernels);
+void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs,
+                                TaskSnapshot* snapshot, const PoseKernelTable& kernels);
 
 }  // namespace anim

@@ -19,14 +19,14 @@ struct PoseKernelTable {
 };
 
 inline constexpr PoseKernelTable kSimdPoseKernels{
-    &BlendPoses,        &BlendPosesMasked,  &MakeAdditiveLocal, &ApplyAdditiveLocal,
-    &MakeAdditiveMesh,  &ApplyAdditiveMesh, &CopyPose,          &SampleClip,
+    &BlendPoses,       &BlendPosesMasked,  &MakeAdditiveLocal, &ApplyAdditiveLocal,
+    &MakeAdditiveMesh, &ApplyAdditiveMesh, &CopyPose,          &SampleClip,
 };
 
 inline constexpr PoseKernelTable kReferencePoseKernels{
-    &reference::BlendPoses,        &reference::BlendPosesMasked,  &reference::MakeAdditiveLocal,
+    &reference::BlendPoses,         &reference::BlendPosesMasked, &reference::MakeAdditiveLocal,
     &reference::ApplyAdditiveLocal, &reference::MakeAdditiveMesh, &reference::ApplyAdditiveMesh,
-    &reference::CopyPose,          &reference::SampleClip,
+    &reference::CopyPose,           &reference::SampleClip,
 };
 
 }  // namespace anim

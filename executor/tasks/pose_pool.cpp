@@ -5,7 +5,8 @@ namespace anim {
 int PosePool::Acquire(int bone_count) {
   int index = 0;
   const int n = size();
-  while (index < n && in_use_[index]) ++index;
+  while (index < n && in_use_[index])
+    ++index;
   if (index == n) {
     buffers_.push_back(std::make_unique<Pose>());
     in_use_.push_back(0);

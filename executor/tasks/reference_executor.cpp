@@ -58,12 +58,13 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
   }
 
   Pose final_pose(n);
-  reference::CopyPose(final_pose.view(), has_output ? results[list.output_task].view() : skeleton.bind_pose().view(),
-                      n);
+  reference::CopyPose(final_pose.view(),
+                      has_output ? results[list.output_task].view() : skeleton.bind_pose().view(), n);
   if (list.lock_root) ApplyRootLock(final_pose.view(), skeleton, list.root_bone);
   std::vector<Mat4> model(n);
   LocalToModel(skeleton, final_pose.view(), model.data());
-  if (outputs.model.size() >= static_cast<std::size_t>(n)) std::copy_n(model.begin(), n, outputs.model.begin());
+  if (outputs.model.size() >= static_cast<std::size_t>(n))
+    std::copy_n(model.begin(), n, outputs.model.begin());
   if (outputs.skinning.size() >= static_cast<std::size_t>(n)) {
     ModelToSkinning(skeleton, model.data(), outputs.skinning.data());
     if (outputs.packed.size() >= static_cast<std::size_t>(n)) {

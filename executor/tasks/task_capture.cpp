@@ -8,7 +8,7 @@ namespace {
 
 std::atomic<const void*> g_armed_owner{nullptr};
 std::mutex g_capture_mutex;
-TaskSnapshot g_published;       // guarded by g_capture_mutex
+TaskSnapshot g_published;      // guarded by g_capture_mutex
 bool g_has_published = false;  // guarded by g_capture_mutex
 
 }  // namespace
@@ -19,7 +19,9 @@ void ArmTaskCapture(const void* owner) {
   g_armed_owner.store(owner, std::memory_order_relaxed);
 }
 
-void DisarmTaskCapture() { g_armed_owner.store(nullptr, std::memory_order_relaxed); }
+void DisarmTaskCapture() {
+  g_armed_owner.store(nullptr, std::memory_order_relaxed);
+}
 
 bool GetTaskCapture(TaskSnapshot& out) {
   std::lock_guard<std::mutex> lock(g_capture_mutex);

@@ -1,10 +1,8 @@
 #include "executor/tasks/task_runner.h"
 
 #include "executor/ops/bone_ops.h"
-#include "executor/ops/dead_blending.h"
 #include "executor/ops/fabrik.h"
 #include "executor/ops/foot_ik.h"
-#include "executor/ops/inertialization.h"
 #include "executor/ops/look_at.h"
 #include "executor/ops/two_bone_ik.h"
 #include "executor/tasks/task_state_storage.h"
@@ -63,7 +61,8 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
   const int count = list.ActiveBones();
   const int16_t* parents = skeleton.parents().data();
   TaskStateStorage* state = list.state;
-  const PoseKind fallback_kind = task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
+  const PoseKind fallback_kind =
+      task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
   if (!inputs_valid) {
     FillBind(dst, skeleton, fallback_kind, k);
     return -1;
@@ -92,17 +91,19 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
       return -1;
 
     case AnimTaskType::BlendMasked: {
-      if (task.resource >= list.masks.size() || static_cast<int>(list.masks[task.resource].weights.size()) < count) {
+      if (task.resource >= list.masks.size() ||
+          static_cast<int>(list.masks[task.resource].weights.size()) < count) {
         break;
       }
-      const int weighted =
-          k.blend_masked(dst.view(), a->view(), b->view(), list.masks[task.resource].weights.data(), task.alpha, count);
+      const int weighted = k.blend_masked(dst.view(), a->view(), b->view(),
+                                          list.masks[task.resource].weights.data(), task.alpha, count);
       dst.kind = a->kind;
       return weighted;
     }
 
     case AnimTaskType::MakeAdditive: {
-      const Pose& base = static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
+      const Pose& base =
+          static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
       if (AdditiveKind(task) == PoseKind::AdditiveMesh) {
         k.make_additive_mesh(dst.view(), a->view(), base.view(), parents, count);
       } else {
@@ -132,20 +133,20 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
       return -1;
 
     case AnimTaskType::Inertialize: {
-      InertializationState* inert = Slot(state ? &state->inertializers : nullptr, task.resource);
-      if (inert == nullptr) break;
+      TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
+      if (seam == nullptr) break;
       TakeInput(dst, *a, n, k);
-      ApplyInertialization(*inert, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha,
-                           list.delta_time);
+      ApplyInertialization(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time,
+                           task.alpha, list.delta_time);
       return -1;
     }
 
     case AnimTaskType::DeadBlend: {
-      DeadBlendState* dead = Slot(state ? &state->dead_blends : nullptr, task.resource);
-      if (dead == nullptr) break;
+      TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
+      if (seam == nullptr) break;
       TakeInput(dst, *a, n, k);
-      ApplyDeadBlend(*dead, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha, task.aux,
-                     list.delta_time);
+      ApplyDeadBlend(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha,
+                     task.aux, list.delta_time);
       return -1;
     }
 
@@ -171,7 +172,8 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
       if (!BonesInRange(task, n, 1)) break;
       TakeInput(dst, *a, n, k);
       ApplyBoneTransform(dst.view(), skeleton, count, task.bone_a, static_cast<BoneSpace>(task.space),
-                         static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s}, task.alpha);
+                         static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s},
+                         task.alpha);
       return -1;
 
     case AnimTaskType::TranslateBone:
@@ -192,7 +194,8 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
     case AnimTaskType::FABRIK:
       if (!BonesInRange(task, n, 2)) break;
       TakeInput(dst, *a, n, k);
-      SolveFabrik(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.t, task.bone_c, task.aux, task.alpha);
+      SolveFabrik(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.t, task.bone_c, task.aux,
+                  task.alpha);
       return -1;
 
     case AnimTaskType::LookAt:

@@ -1,11 +1,11 @@
-// Per-instance state that outlives a frame and that tasks reference by index: inertializers, dead
-// blends and pose snapshots. The instance owns it; task lists point at it.
+// Per-instance state that outlives a frame and that tasks reference by index: each state machine's
+// transition blend (Inertialize and DeadBlend tasks share one slot per machine) and pose snapshots. The
+// instance owns it; task lists point at it.
 #pragma once
 
 #include <vector>
 
-#include "executor/ops/dead_blending.h"
-#include "executor/ops/inertialization.h"
+#include "executor/ops/transition_blend.h"
 #include "executor/pose/pose.h"
 
 namespace anim {
@@ -21,8 +21,7 @@ struct PoseSnapshotSlot {
 };
 
 struct TaskStateStorage {
-  std::vector<InertializationState> inertializers;
-  std::vector<DeadBlendState> dead_blends;
+  std::vector<TransitionBlendState> blends;
   std::vector<PoseSnapshotSlot> snapshots;
 };
 

@@ -41,15 +41,16 @@ Clip BendClip(const Skeleton& sk, const char* name, Vec3 axis) {
 ChainRig::ChainRig() : skeleton(BuildChain()) {
   clips.push_back(BendClip(skeleton, "bend_x", {1, 0, 0}));
   clips.push_back(BendClip(skeleton, "bend_z", {0, 0, 1}));
-  for (const Clip& c : clips) clip_table.push_back(&c);
+  for (const Clip& c : clips)
+    clip_table.push_back(&c);
   BoneMask upper;
-  for (int b = 0; b < skeleton.bone_count(); ++b) upper.weights.push_back(b >= 6 ? 1.0f : 0.0f);
+  for (int b = 0; b < skeleton.bone_count(); ++b)
+    upper.weights.push_back(b >= 6 ? 1.0f : 0.0f);
   masks.push_back(upper);
   BoneMask none;
   none.weights.assign(skeleton.bone_count(), 0.0f);
   masks.push_back(none);
-  state.inertializers.resize(1);
-  state.dead_blends.resize(1);
+  state.blends.resize(1);
   state.snapshots.resize(2);
 }
 

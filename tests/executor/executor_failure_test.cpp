@@ -47,8 +47,8 @@ Pose RunReference(const AnimTaskList& list) {
 bool AllFinite(const Pose& p) {
   for (int i = 0; i < p.bone_count(); ++i) {
     const Transform t = p.Get(i);
-    for (float f : {t.translation.x, t.translation.y, t.translation.z, t.rotation.x, t.rotation.y, t.rotation.z,
-                    t.rotation.w, t.scale.x, t.scale.y, t.scale.z}) {
+    for (float f : {t.translation.x, t.translation.y, t.translation.z, t.rotation.x, t.rotation.y,
+                    t.rotation.z, t.rotation.w, t.scale.x, t.scale.y, t.scale.z}) {
       if (!std::isfinite(f)) return false;
     }
   }
@@ -74,7 +74,7 @@ TEST_CASE("class 5: the root pin goes on a copy of retained snapshot history", "
   TaskSnapshot snap;
   const Pose out = Run(load, &snap);
   REQUIRE(out.Get(0).translation == rig.skeleton.bind_local(0).translation);  // pinned
-  REQUIRE(rig.state.snapshots[0].pose.Get(0).translation == saved_root);     // history untouched
+  REQUIRE(rig.state.snapshots[0].pose.Get(0).translation == saved_root);      // history untouched
   REQUIRE(snap.tasks[0].buffer == -1);  // the result stayed in retained storage
 }
 
@@ -143,7 +143,8 @@ TEST_CASE("class 7: a pruned consumer's input still feeds its reachable sibling"
   RequireSamePose(got, RunReference(list));
 }
 
-TEST_CASE("class 11: the LOD cut keeps the tail at bind pose and FK still composes it", "[executor][failure]") {
+TEST_CASE("class 11: the LOD cut keeps the tail at bind pose and FK still composes it",
+          "[executor][failure]") {
   test::ChainRig rig;
   const int cut = 5;
   AnimTaskList list = rig.NewList();
@@ -157,7 +158,8 @@ TEST_CASE("class 11: the LOD cut keeps the tail at bind pose and FK still compos
 
   for (int b = 0; b < rig.skeleton.bone_count(); ++b) {
     INFO("bone " << b);
-    const bool animated = std::fabs(Dot(local.Get(b).rotation, rig.skeleton.bind_local(b).rotation)) < 0.9999f;
+    const bool animated =
+        std::fabs(Dot(local.Get(b).rotation, rig.skeleton.bind_local(b).rotation)) < 0.9999f;
     REQUIRE(animated == (b < cut));  // bone cut-1 animated, bone cut at bind: no off-by-one
   }
   // The first tail bone sits at its bind offset from an animated parent, not at its bind position.
@@ -182,7 +184,8 @@ TEST_CASE("class 12: a pooled buffer never carries stale metadata", "[executor][
     // End to end: an additive result, then an absolute one through the same buffer.
     test::ChainRig rig;
     AnimTaskList additive = rig.NewList();
-    additive.output_task = additive.Add(TaskOn(AnimTaskType::MakeAdditive, additive.Add(SampleTask(0, 0.2f))));
+    additive.output_task =
+        additive.Add(TaskOn(AnimTaskType::MakeAdditive, additive.Add(SampleTask(0, 0.2f))));
     REQUIRE(Run(additive).kind == PoseKind::AdditiveLocal);
     AnimTaskList absolute = rig.NewList();
     absolute.output_task = absolute.Add(SampleTask(0, 0.2f));
@@ -249,7 +252,8 @@ TEST_CASE("class 16: one list per thread, each thread with its own pool", "[exec
   const Pose expected = Run(list);
 
   auto work = [&](Pose& last, int& pool_size) {
-    for (int frame = 0; frame < 500; ++frame) last = Run(list);
+    for (int frame = 0; frame < 500; ++frame)
+      last = Run(list);
     pool_size = ThreadPosePool().size();
   };
   Pose p1, p2;
@@ -269,7 +273,8 @@ TEST_CASE("missing dependencies, assets and bones give the bind pose", "[executo
   const Pose& bind = rig.skeleton.bind_pose();
   SECTION("a NoTask dependency") {
     AnimTaskList list = rig.NewList();
-    list.output_task = list.Add(TaskOn(AnimTaskType::Blend, list.Add(SampleTask(0, 0.2f)), AnimTask::NoTask, 0.5f));
+    list.output_task =
+        list.Add(TaskOn(AnimTaskType::Blend, list.Add(SampleTask(0, 0.2f)), AnimTask::NoTask, 0.5f));
     RequireSamePose(Run(list), bind, 0.0f);
   }
   SECTION("a dependency that is not an earlier task") {
@@ -299,7 +304,8 @@ TEST_CASE("missing dependencies, assets and bones give the bind pose", "[executo
     RequireSamePose(local, bind, 0.0f);
     for (const Mat4& m : skinning) {
       for (int c = 0; c < 4; ++c) {
-        for (int r = 0; r < 4; ++r) REQUIRE(m.m[c][r] == Approx(c == r ? 1.0f : 0.0f).margin(1e-5));
+        for (int r = 0; r < 4; ++r)
+          REQUIRE(m.m[c][r] == Approx(c == r ? 1.0f : 0.0f).margin(1e-5));
       }
     }
   }
@@ -336,8 +342,8 @@ TEST_CASE("debug capture publishes only the armed owner's list", "[executor][cap
   test::ChainRig rig;
   AnimTaskList list = rig.NewList();
   int owner = 0, other = 0;
-  list.output_task = list.Add(TaskOn(AnimTaskType::Blend, list.Add(SampleTask(0, 0.1f)),
-                                     list.Add(SampleTask(1, 0.1f)), 0.5f));
+  list.output_task = list.Add(
+      TaskOn(AnimTaskType::Blend, list.Add(SampleTask(0, 0.1f)), list.Add(SampleTask(1, 0.1f)), 0.5f));
   TaskSnapshot captured;
   DisarmTaskCapture();
   list.owner = &owner;

@@ -28,7 +28,8 @@ Frames RunFrames(test::RandomScene& scene, uint32_t seed, Execute execute) {
   Frames frames;
   for (int f = 0; f < kFrames; ++f) {
     scene.AdvanceFrame(seed, f);
-    for (std::size_t i = 0; i < list.tasks.size(); ++i) list.tasks[i] = scene.list.tasks[i];
+    for (std::size_t i = 0; i < list.tasks.size(); ++i)
+      list.tasks[i] = scene.list.tasks[i];
     std::vector<Mat4> skinning(scene.skeleton->bone_count());
     execute(list, std::span<Mat4>(skinning));
     frames.push_back(std::move(skinning));
@@ -69,7 +70,8 @@ TEST_CASE("random task lists: executor matches the naive reference executor", "[
     INFO("seed " << seed << ", " << scene->list.tasks.size() << " tasks, " << scene->skeleton->bone_count()
                  << " bones");
     std::string types;
-    for (const AnimTask& t : scene->list.tasks) types += std::string(AnimTaskTypeName(t.type)) + " ";
+    for (const AnimTask& t : scene->list.tasks)
+      types += std::string(AnimTaskTypeName(t.type)) + " ";
     INFO(types << " output " << scene->list.output_task);
     const float error = MaxError(got, want);
     INFO("error " << error);

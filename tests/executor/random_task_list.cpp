@@ -8,8 +8,12 @@ namespace {
 
 using Rng = std::mt19937;
 
-float Uniform(Rng& rng, float lo, float hi) { return std::uniform_real_distribution<float>(lo, hi)(rng); }
-int UniformInt(Rng& rng, int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); }
+float Uniform(Rng& rng, float lo, float hi) {
+  return std::uniform_real_distribution<float>(lo, hi)(rng);
+}
+int UniformInt(Rng& rng, int lo, int hi) {
+  return std::uniform_int_distribution<int>(lo, hi)(rng);
+}
 
 Quat RandomRotation(Rng& rng, float max_angle) {
   const Vec3 axis = NormalizeOr({Uniform(rng, -1, 1), Uniform(rng, -1, 1), Uniform(rng, -1, 1)}, {0, 1, 0});
@@ -25,7 +29,8 @@ std::unique_ptr<Skeleton> RandomSkeleton(Rng& rng) {
     b.name = "b" + std::to_string(i);
     // Mostly chains with some branching, so IK chains exist.
     b.parent = i == 0 ? kNoParent : (UniformInt(rng, 0, 3) == 0 ? UniformInt(rng, 0, i - 1) : i - 1);
-    b.bind_local.translation = {Uniform(rng, -0.1f, 0.1f), Uniform(rng, 0.1f, 0.4f), Uniform(rng, -0.1f, 0.1f)};
+    b.bind_local.translation = {Uniform(rng, -0.1f, 0.1f), Uniform(rng, 0.1f, 0.4f),
+                                Uniform(rng, -0.1f, 0.1f)};
     b.bind_local.rotation = RandomRotation(rng, 0.6f);
     const float s = UniformInt(rng, 0, 4) == 0 ? Uniform(rng, 0.8f, 1.2f) : 1.0f;
     b.bind_local.scale = {s, s, s};
@@ -38,7 +43,8 @@ std::unique_ptr<Skeleton> RandomSkeleton(Rng& rng) {
 Clip RandomClip(Rng& rng, const Skeleton& skeleton, int index) {
   std::string error;
   const int frames = UniformInt(rng, 1, 6);
-  Clip clip = *Clip::Create(skeleton, "clip" + std::to_string(index), 10.0f, frames, UniformInt(rng, 0, 1) == 1, error);
+  Clip clip = *Clip::Create(skeleton, "clip" + std::to_string(index), 10.0f, frames,
+                            UniformInt(rng, 0, 1) == 1, error);
   for (int bone = 0; bone < skeleton.bone_count(); ++bone) {
     if (UniformInt(rng, 0, 2) == 0) continue;  // untracked: bind pose
     clip.MarkTracked(bone);
@@ -46,7 +52,8 @@ Clip RandomClip(Rng& rng, const Skeleton& skeleton, int index) {
       Transform t = skeleton.bind_local(bone);
       t.rotation = RandomRotation(rng, 1.2f) * t.rotation;
       if (UniformInt(rng, 0, 1) == 0) t.rotation = Negate(t.rotation);  // the other hemisphere
-      t.translation += {Uniform(rng, -0.05f, 0.05f), Uniform(rng, -0.05f, 0.05f), Uniform(rng, -0.05f, 0.05f)};
+      t.translation +=
+          {Uniform(rng, -0.05f, 0.05f), Uniform(rng, -0.05f, 0.05f), Uniform(rng, -0.05f, 0.05f)};
       SetBoneTransform(clip.frame(k), bone, t);
     }
   }
@@ -65,14 +72,16 @@ Vec3 ConditionedTarget(Rng& rng, const Skeleton& skeleton, int root, float lengt
 
 float ChainLength(const Skeleton& skeleton, int root, int tip) {
   float length = 0.0f;
-  for (int b = tip; b != root && b >= 0; b = skeleton.parent(b)) length += Length(skeleton.bind_local(b).translation);
+  for (int b = tip; b != root && b >= 0; b = skeleton.parent(b))
+    length += Length(skeleton.bind_local(b).translation);
   return length;
 }
 
 int16_t RandomDep(Rng& rng, int index) {
   if (index == 0 || UniformInt(rng, 0, 19) == 0) return AnimTask::NoTask;
   // Bias toward recent tasks, so chains get deep, with some long-range fan-out.
-  const int back = UniformInt(rng, 0, 2) == 0 ? UniformInt(rng, 1, index) : UniformInt(rng, 1, std::min(index, 3));
+  const int back =
+      UniformInt(rng, 0, 2) == 0 ? UniformInt(rng, 1, index) : UniformInt(rng, 1, std::min(index, 3));
   return static_cast<int16_t>(index - back);
 }
 
@@ -97,7 +106,8 @@ AnimTask RandomTask(Rng& rng, const RandomScene& scene, int index) {
   t.s = {Uniform(rng, -1, 1), Uniform(rng, 0.2f, 1), Uniform(rng, -1, 1)};
   switch (t.type) {
     case AnimTaskType::SampleClip:
-      t.resource = static_cast<uint16_t>(UniformInt(rng, 0, static_cast<int>(scene.clips.size())));  // may be out of range
+      t.resource = static_cast<uint16_t>(
+          UniformInt(rng, 0, static_cast<int>(scene.clips.size())));  // may be out of range
       t.time = Uniform(rng, -1.0f, 2.0f);
       break;
     case AnimTaskType::BlendMasked:
@@ -108,11 +118,11 @@ AnimTask RandomTask(Rng& rng, const RandomScene& scene, int index) {
       t.mode = static_cast<uint8_t>(UniformInt(rng, 0, 1));
       break;
     case AnimTaskType::Inertialize:
-      t.resource = static_cast<uint16_t>(UniformInt(rng, 0, scene.inertializers - 1));
+      t.resource = static_cast<uint16_t>(UniformInt(rng, 0, scene.blends - 1));
       t.alpha = Uniform(rng, 0.1f, 0.5f);  // duration
       break;
     case AnimTaskType::DeadBlend:
-      t.resource = static_cast<uint16_t>(UniformInt(rng, 0, scene.dead_blends - 1));
+      t.resource = static_cast<uint16_t>(UniformInt(rng, 0, scene.blends - 1));
       t.alpha = Uniform(rng, 0.1f, 0.5f);  // duration
       t.aux = Uniform(rng, 0.05f, 0.2f);   // half-life
       break;
@@ -174,8 +184,7 @@ AnimTask RandomTask(Rng& rng, const RandomScene& scene, int index) {
 
 TaskStateStorage RandomScene::MakeState() const {
   TaskStateStorage state;
-  state.inertializers.resize(inertializers);
-  state.dead_blends.resize(dead_blends);
+  state.blends.resize(blends);
   state.snapshots.resize(snapshots);
   return state;
 }
@@ -204,15 +213,17 @@ std::unique_ptr<RandomScene> MakeRandomScene(uint32_t seed) {
   scene->skeleton = RandomSkeleton(rng);
   const Skeleton& sk = *scene->skeleton;
   const int clip_count = UniformInt(rng, 1, 4);
-  for (int i = 0; i < clip_count; ++i) scene->clips.push_back(RandomClip(rng, sk, i));
-  for (const Clip& c : scene->clips) scene->clip_table.push_back(&c);
+  for (int i = 0; i < clip_count; ++i)
+    scene->clips.push_back(RandomClip(rng, sk, i));
+  for (const Clip& c : scene->clips)
+    scene->clip_table.push_back(&c);
   for (int m = 0; m < 2; ++m) {
     BoneMask mask;
-    for (int b = 0; b < sk.bone_count(); ++b) mask.weights.push_back(UniformInt(rng, 0, 2) == 0 ? 0.0f : Uniform(rng, 0, 1));
+    for (int b = 0; b < sk.bone_count(); ++b)
+      mask.weights.push_back(UniformInt(rng, 0, 2) == 0 ? 0.0f : Uniform(rng, 0, 1));
     scene->masks.push_back(mask);
   }
-  scene->inertializers = UniformInt(rng, 1, 3);
-  scene->dead_blends = UniformInt(rng, 1, 3);
+  scene->blends = UniformInt(rng, 1, 3);
   scene->snapshots = UniformInt(rng, 1, 3);
 
   AnimTaskList& list = scene->list;
@@ -224,10 +235,11 @@ std::unique_ptr<RandomScene> MakeRandomScene(uint32_t seed) {
   list.lock_root = UniformInt(rng, 0, 2) == 0;
   list.root_bone = UniformInt(rng, 0, sk.bone_count() - 1);
   const int task_count = UniformInt(rng, 1, 48);
-  for (int i = 0; i < task_count; ++i) list.Add(RandomTask(rng, *scene, i));
+  for (int i = 0; i < task_count; ++i)
+    list.Add(RandomTask(rng, *scene, i));
   // Usually the last task, sometimes an earlier one (leaving a dead tail), rarely none at all.
   const int pick = UniformInt(rng, 0, 9);
-  list.output_task = static_cast<int16_t>(pick == 0 ? AnimTask::NoTask
+  list.output_task = static_cast<int16_t>(pick == 0  ? AnimTask::NoTask
                                           : pick < 3 ? UniformInt(rng, 0, task_count - 1)
                                                      : task_count - 1);
   return scene;

@@ -22,7 +22,7 @@ struct RandomScene {
   std::vector<const Clip*> clip_table;
   std::vector<BoneMask> masks;
   AnimTaskList list;
-  int inertializers = 0, dead_blends = 0, snapshots = 0;
+  int blends = 0, snapshots = 0;
 
   TaskStateStorage MakeState() const;
   // Re-rolls per-frame fields (times, capture flags, elapsed) as a VM would between frames.

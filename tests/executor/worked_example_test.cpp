@@ -27,7 +27,9 @@ const HumanoidAssets& Humanoid() {
   return *assets;
 }
 
-void Build(WorkedExample& ex) { BuildWorkedExample(Humanoid(), 0.4f, ex); }
+void Build(WorkedExample& ex) {
+  BuildWorkedExample(Humanoid(), 0.4f, ex);
+}
 
 struct TrafficRow {
   int task;
@@ -99,14 +101,16 @@ TEST_CASE("worked example: buffer traffic matches the seed's table", "[executor]
   REQUIRE(snap.level_count == 5);
 }
 
-TEST_CASE("worked example: the pool is empty after the list and stays at two buffers", "[executor][worked-example]") {
+TEST_CASE("worked example: the pool is empty after the list and stays at two buffers",
+          "[executor][worked-example]") {
   WorkedExample ex;
   Build(ex);
   std::vector<Mat4> skinning(ex.list.skeleton->bone_count());
   int live = -1, size = -1;
   // A fresh thread, so the pool holds only what this list needed.
   std::thread worker([&] {
-    for (int frame = 0; frame < 100; ++frame) ExecuteTaskList(ex.list, {.skinning = skinning});
+    for (int frame = 0; frame < 100; ++frame)
+      ExecuteTaskList(ex.list, {.skinning = skinning});
     live = ThreadPosePool().live();
     size = ThreadPosePool().size();
   });

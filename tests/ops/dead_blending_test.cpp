@@ -1,6 +1,7 @@
 #include <catch2/catch.hpp>
 
 #include "executor/ops/dead_blending.h"
+#include "executor/ops/transition_blend.h"
 #include "tests/ops/ops_test_rigs.h"
 #include "tests/ops/ops_test_util.h"
 
@@ -31,7 +32,7 @@ Pose PoseAtX(float x) {
 
 // 1D: frames at `history`, then a capture toward x = -5; the outputs of the first two frames.
 std::pair<float, float> FirstStep(std::initializer_list<float> history) {
-  DeadBlendState state;
+  TransitionBlendState state;
   for (float x : history) {
     Pose frame = PoseAtX(x);
     ApplyDeadBlend(state, frame.view(), 1, false, 0.0f, 1.0f, 0.2f, kDt);
@@ -46,7 +47,7 @@ std::pair<float, float> FirstStep(std::initializer_list<float> history) {
 
 TEST_CASE("dead blending is continuous at the seam and exactly the target after the duration",
           "[ops][dead-blend]") {
-  DeadBlendState state;
+  TransitionBlendState state;
   const float duration = 0.25f;
   Pose previous;
   for (int frame = 0; frame < 3; ++frame) {
@@ -90,7 +91,7 @@ TEST_CASE("dead blending keeps a rotation turning the way it turned", "[ops][dea
     pose.Set(0, {{}, FromAxisAngle(axis, angle), {1, 1, 1}});
     return pose;
   };
-  DeadBlendState state;
+  TransitionBlendState state;
   for (float angle : {0.30f, 0.33f}) {
     Pose frame = turned(angle);
     ApplyDeadBlend(state, frame.view(), 1, false, 0.0f, 1.0f, 0.2f, kDt);
@@ -128,7 +129,7 @@ TEST_CASE("dead blending's velocity decays by its half-life and its weight is a 
 
 TEST_CASE("dead blending reads a q to -q history as no angular velocity", "[ops][dead-blend]") {
   const Quat q = FromAxisAngle(NormalizeOr(Vec3{1, -1, 0.2f}, Vec3{}), 1.9f);
-  DeadBlendState state;
+  TransitionBlendState state;
   for (const Quat r : {q, Negate(q)}) {
     Pose frame(1);
     frame.Set(0, {{}, r, {1, 1, 1}});
@@ -136,21 +137,21 @@ TEST_CASE("dead blending reads a q to -q history as no angular velocity", "[ops]
   }
   Pose target(1);
   ApplyDeadBlend(state, target.view(), 1, true, 0.0f, 0.5f, 0.2f, kDt);
-  REQUIRE(Length(state.velocities[0].angular) < 1e-2f);
+  REQUIRE(Length(state.dead_blend.velocities[0].angular) < 1e-2f);
 }
 
 TEST_CASE("dead blending without history or duration is a no-op", "[ops][dead-blend][bad-input]") {
   const Pose target = MovingPose(1.0f);
-  DeadBlendState fresh;
+  TransitionBlendState fresh;
   Pose out = target;
   ApplyDeadBlend(fresh, out.view(), kBones, true, 0.0f, 0.5f, 0.2f, kDt);
   REQUIRE(SameBones(out.view(), target.view(), 0, kBones));
-  REQUIRE_FALSE(fresh.active);
-  DeadBlendState empty;
+  REQUIRE_FALSE(fresh.dead_blend.active);
+  TransitionBlendState empty;
   ApplyDeadBlend(empty, PoseView{}, 4, true, 0.0f, 0.5f, 0.2f, kDt);
   ApplyDeadBlend(empty, PoseView{nullptr, nullptr, nullptr, -3}, 4, true, 0.0f, 0.5f, 0.2f, kDt);
   for (float duration : {0.0f, std::nanf("")}) {
-    DeadBlendState state;
+    TransitionBlendState state;
     Pose before = MovingPose(0.0f);
     ApplyDeadBlend(state, before.view(), kBones, false, 0.0f, duration, 0.2f, kDt);
     Pose now = target;

@@ -4,6 +4,7 @@
 #include <random>
 
 #include "executor/ops/inertialization.h"
+#include "executor/ops/transition_blend.h"
 #include "tests/ops/ops_test_rigs.h"
 #include "tests/ops/ops_test_util.h"
 
@@ -46,7 +47,7 @@ void RequirePosesNear(const Pose& a, const Pose& b, float eps) {
 // Feeds 1D frames x0, x1, ... without a capture, then captures toward x = 0. Returns the outputs
 // from the capture frame on, one per kDt, until past `duration`.
 std::vector<float> Run1D(std::initializer_list<float> history, float duration, float history_dt = kDt) {
-  InertializationState state;
+  TransitionBlendState state;
   for (float x : history) {
     Pose frame = PoseAtX(x);
     ApplyInertialization(state, frame.view(), 1, false, 0.0f, duration, history_dt);
@@ -64,7 +65,7 @@ std::vector<float> Run1D(std::initializer_list<float> history, float duration, f
 
 TEST_CASE("inertialization is continuous at the seam and exactly the target after the duration",
           "[ops][inertialization]") {
-  InertializationState state;
+  TransitionBlendState state;
   const float duration = 0.3f;
   Pose previous;
   for (int frame = 0; frame < 3; ++frame) {
@@ -86,7 +87,7 @@ TEST_CASE("inertialization is continuous at the seam and exactly the target afte
       REQUIRE_FALSE(SameBones(out.view(), target.view(), 0, kBones));
     }
   }
-  REQUIRE_FALSE(state.active);
+  REQUIRE_FALSE(state.inertialization.active);
 }
 
 TEST_CASE("inertialization approaches a 1D target monotonically without overshoot",
@@ -121,7 +122,7 @@ TEST_CASE("inertialization carries a rotation's seam velocity with the right sig
     return pose;
   };
   for (const float step : {-0.03f, 0.03f}) {  // toward the target, then away from it
-    InertializationState state;
+    TransitionBlendState state;
     for (float angle : {0.3f - step, 0.3f}) {
       Pose frame = turned(angle);
       ApplyInertialization(state, frame.view(), 1, false, 0.0f, duration, kDt);
@@ -170,7 +171,7 @@ TEST_CASE("inertialization takes no velocity from a one-frame history", "[ops][i
   REQUIRE(two[1] < one[1] - 1e-3f);
 
   // A history that held two frames of another skeleton starts over: one frame, no velocity.
-  InertializationState state;
+  TransitionBlendState state;
   Pose wide = MovingPose(0.0f);
   ApplyInertialization(state, wide.view(), kBones, false, 0.0f, duration, kDt);
   ApplyInertialization(state, wide.view(), kBones, false, 0.0f, duration, kDt);
@@ -179,8 +180,8 @@ TEST_CASE("inertialization takes no velocity from a one-frame history", "[ops][i
   REQUIRE(state.history.frames_held() == 1);
   Pose target = PoseAtX(0.0f);
   ApplyInertialization(state, target.view(), 1, true, 0.0f, duration, kDt);
-  REQUIRE(state.bones[0].translation.curve.v0 == 0.0f);
-  REQUIRE(state.bones[0].rotation.curve.v0 == 0.0f);
+  REQUIRE(state.inertialization.bones[0].translation.curve.v0 == 0.0f);
+  REQUIRE(state.inertialization.bones[0].rotation.curve.v0 == 0.0f);
 }
 
 TEST_CASE("inertialization reads q and -q as the same rotation", "[ops][inertialization]") {
@@ -191,19 +192,19 @@ TEST_CASE("inertialization reads q and -q as the same rotation", "[ops][inertial
     return pose;
   };
   // Target -q after q: no offset at all.
-  InertializationState state;
+  TransitionBlendState state;
   for (int i = 0; i < 2; ++i) {
     Pose frame = with_rotation(q);
     ApplyInertialization(state, frame.view(), 1, false, 0.0f, 0.5f, kDt);
   }
   Pose flipped = with_rotation(Negate(q));
   ApplyInertialization(state, flipped.view(), 1, true, 0.0f, 0.5f, kDt);
-  REQUIRE(state.bones[0].rotation.curve.x0 < 1e-3f);
-  REQUIRE(state.bones[0].rotation.curve.v0 == Approx(0.0f).margin(1e-2));
+  REQUIRE(state.inertialization.bones[0].rotation.curve.x0 < 1e-3f);
+  REQUIRE(state.inertialization.bones[0].rotation.curve.v0 == Approx(0.0f).margin(1e-2));
   RequireSameRotation(flipped.Get(0).rotation, q, 1e-3f);
 
   // History q then -q: no angular velocity, so the capture matches a history at rest.
-  InertializationState a, b;
+  TransitionBlendState a, b;
   Pose qa = with_rotation(q), qb = with_rotation(Negate(q)), qc = with_rotation(q), qd = with_rotation(q);
   ApplyInertialization(a, qa.view(), 1, false, 0.0f, 0.5f, kDt);
   ApplyInertialization(a, qb.view(), 1, false, 0.0f, 0.5f, kDt);
@@ -213,21 +214,22 @@ TEST_CASE("inertialization reads q and -q as the same rotation", "[ops][inertial
   Pose ta = with_rotation(Quat::Identity()), tb = with_rotation(Quat::Identity());
   ApplyInertialization(a, ta.view(), 1, true, 0.0f, 0.5f, kDt);
   ApplyInertialization(b, tb.view(), 1, true, 0.0f, 0.5f, kDt);
-  REQUIRE(std::fabs(a.bones[0].rotation.curve.v0) < 1e-2f);
-  REQUIRE(a.bones[0].rotation.curve.x0 == Approx(b.bones[0].rotation.curve.x0).margin(1e-5));
+  REQUIRE(std::fabs(a.inertialization.bones[0].rotation.curve.v0) < 1e-2f);
+  REQUIRE(a.inertialization.bones[0].rotation.curve.x0 ==
+          Approx(b.inertialization.bones[0].rotation.curve.x0).margin(1e-5));
 }
 
 TEST_CASE("inertialization without history or duration is a no-op", "[ops][inertialization][bad-input]") {
-  InertializationState fresh;
+  TransitionBlendState fresh;
   const Pose target = MovingPose(1.0f);
   Pose out = target;
   ApplyInertialization(fresh, out.view(), kBones, true, 0.0f, 0.5f, kDt);
   REQUIRE(SameBones(out.view(), target.view(), 0, kBones));
-  REQUIRE_FALSE(fresh.active);
+  REQUIRE_FALSE(fresh.inertialization.active);
   REQUIRE(fresh.history.frames_held() == 1);  // but the output is recorded
 
   for (float duration : {0.0f, -1.0f, std::nanf("")}) {
-    InertializationState state;
+    TransitionBlendState state;
     Pose before = MovingPose(0.0f);
     ApplyInertialization(state, before.view(), kBones, false, 0.0f, duration, kDt);
     Pose now = target;
@@ -235,14 +237,14 @@ TEST_CASE("inertialization without history or duration is a no-op", "[ops][inert
     REQUIRE(SameBones(now.view(), target.view(), 0, kBones));
   }
   // Empty and malformed views and counts are survived, not trusted.
-  InertializationState empty;
+  TransitionBlendState empty;
   ApplyInertialization(empty, PoseView{}, 4, true, 0.0f, 0.5f, kDt);
   ApplyInertialization(empty, PoseView{nullptr, nullptr, nullptr, -3}, 4, true, 0.0f, 0.5f, kDt);
   Pose negative_count = target;
   ApplyInertialization(empty, negative_count.view(), -2, true, 0.0f, 0.5f, kDt);
   REQUIRE(SameBones(negative_count.view(), target.view(), 0, kBones));
   // A NaN elapsed time ends the blend: the target, never a NaN pose.
-  InertializationState state;
+  TransitionBlendState state;
   Pose before = MovingPose(0.0f);
   ApplyInertialization(state, before.view(), kBones, false, 0.0f, 0.5f, kDt);
   Pose now = target;
@@ -251,7 +253,7 @@ TEST_CASE("inertialization without history or duration is a no-op", "[ops][inert
 }
 
 TEST_CASE("inertialization allocates only on first use", "[ops][inertialization]") {
-  InertializationState state;
+  TransitionBlendState state;
   const float* history_data = nullptr;
   const InertialBone* bones_data = nullptr;
   for (int frame = 0; frame < 20; ++frame) {
@@ -260,11 +262,11 @@ TEST_CASE("inertialization allocates only on first use", "[ops][inertialization]
     ApplyInertialization(state, out.view(), kBones, capture, static_cast<float>(frame % 5) * kDt, 0.2f, kDt);
     if (frame == 6) {
       history_data = state.history.latest().view().translations;
-      bones_data = state.bones.data();
+      bones_data = state.inertialization.bones.data();
     }
   }
   const float* a = state.history.latest().view().translations;
   const float* b = state.history.previous().view().translations;
   REQUIRE((a == history_data || b == history_data));
-  REQUIRE(state.bones.data() == bones_data);
+  REQUIRE(state.inertialization.bones.data() == bones_data);
 }

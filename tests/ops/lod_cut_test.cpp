@@ -9,6 +9,7 @@
 #include "executor/ops/inertialization.h"
 #include "executor/ops/look_at.h"
 #include "executor/ops/model_space.h"
+#include "executor/ops/transition_blend.h"
 #include "executor/ops/two_bone_ik.h"
 #include "tests/ops/ops_test_rigs.h"
 #include "tests/ops/ops_test_util.h"
@@ -39,8 +40,8 @@ TEST_CASE("no op modifies a bone past the LOD cut", "[ops][lod]") {
   const Transform value{{0.1f, 0.2f, 0.3f}, FromAxisAngle({0, 1, 0}, 0.5f), {1.2f, 1.2f, 1.2f}};
   const Vec3 target{0.8f, 1.4f, 0.5f};
   const Vec3 pole{0.5f, 1.0f, 2.0f};
-  InertializationState inert;
-  DeadBlendState dead;
+  TransitionBlendState inert;
+  TransitionBlendState dead;
   const std::pair<const char*, Op> ops[] = {
       {"BoneTransform local",
        [&](PoseView p, int c) {

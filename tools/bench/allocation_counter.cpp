@@ -9,7 +9,9 @@ std::atomic<uint64_t> g_allocations{0};
 }
 
 namespace anim::bench {
-uint64_t AllocationCount() { return g_allocations.load(std::memory_order_relaxed); }
+uint64_t AllocationCount() {
+  return g_allocations.load(std::memory_order_relaxed);
+}
 }  // namespace anim::bench
 
 void* operator new(std::size_t size) {
@@ -17,8 +19,18 @@ void* operator new(std::size_t size) {
   if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
   throw std::bad_alloc();
 }
-void* operator new[](std::size_t size) { return operator new(size); }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete[](void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
-void operator delete[](void* p, std::size_t) noexcept { std::free(p); }
+void* operator new[](std::size_t size) {
+  return operator new(size);
+}
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}

@@ -41,10 +41,12 @@ void RunFrames(benchmark::State& state, const AnimTaskList& list) {
     benchmark::DoNotOptimize(skinning.data());
   }
   const double frames = static_cast<double>(state.iterations());
-  state.counters["allocs_per_frame"] = static_cast<double>(bench::AllocationCount() - allocations_before) / frames;
+  state.counters["allocs_per_frame"] =
+      static_cast<double>(bench::AllocationCount() - allocations_before) / frames;
   state.counters["pool_buffers"] = ThreadPosePool().size();
-  state.counters["ns_per_bone"] = benchmark::Counter(static_cast<double>(list.skeleton->bone_count()) * frames,
-                                                     benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+  state.counters["ns_per_bone"] =
+      benchmark::Counter(static_cast<double>(list.skeleton->bone_count()) * frames,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
 }
 
 void BM_WorkedExample_Humanoid(benchmark::State& state) {
@@ -68,7 +70,7 @@ BENCHMARK(BM_WorkedExample_64Bones)->Unit(benchmark::kNanosecond);
 // Inertialize reads one of them. Reachability makes the other branches free.
 AnimTaskList StateMachineList(WorkedExample& storage, int branches) {
   const HumanoidAssets& h = Humanoid();
-  storage.state.inertializers.resize(1);
+  storage.state.blends.resize(1);
   AnimTaskList list;
   list.skeleton = &h.skeleton;
   list.clips = h.clip_table;

@@ -5,7 +5,8 @@
 namespace anim {
 namespace {
 
-constexpr const char* kClipNames[] = {"idle", "walk_fwd", "walk_back", "run_fwd", "run_back", "jump", "aim_pose"};
+constexpr const char* kClipNames[] = {"idle",     "walk_fwd", "walk_back", "run_fwd",
+                                      "run_back", "jump",     "aim_pose"};
 enum ClipIndex : uint16_t { kIdle, kWalkFwd, kWalkBack, kRunFwd, kRunBack, kJump, kAimPose };
 
 AnimTask Sample(uint16_t clip, float time) {
@@ -43,35 +44,36 @@ std::unique_ptr<HumanoidAssets> LoadHumanoidAssets(const std::string& sample_dir
     }
     assets->clips.push_back(*std::move(clip));
   }
-  for (const Clip& clip : assets->clips) assets->clip_table.push_back(&clip);
+  for (const Clip& clip : assets->clips)
+    assets->clip_table.push_back(&clip);
   return assets;
 }
 
 void BuildWorkedExample(const HumanoidAssets& assets, float time, WorkedExample& out) {
   const Skeleton& sk = assets.skeleton;
-  out.state.inertializers.resize(1);
+  out.state.blends.resize(1);
   AnimTaskList& list = out.list;
   list.Reset();
   list.skeleton = &sk;
   list.clips = assets.clip_table;
   list.state = &out.state;
   list.delta_time = 1.0f / 30.0f;
-  list.Add(Sample(kIdle, time));                                   // 0
-  list.Add(Sample(kWalkFwd, time));                                // 1
-  list.Add(Sample(kWalkBack, time));                               // 2
-  list.Add(Consumer(AnimTaskType::Blend, 1, 2, 0.3f));             // 3
-  list.Add(Sample(kRunFwd, time));                                 // 4
-  list.Add(Sample(kRunBack, time));                                // 5
-  list.Add(Consumer(AnimTaskType::Blend, 4, 5, 0.3f));             // 6
-  list.Add(Sample(kJump, time));                                   // 7
-  AnimTask inertialize = Consumer(AnimTaskType::Inertialize, 6);   // 8: the current state, run
-  inertialize.alpha = 0.2f;                                        // duration
+  list.Add(Sample(kIdle, time));                                  // 0
+  list.Add(Sample(kWalkFwd, time));                               // 1
+  list.Add(Sample(kWalkBack, time));                              // 2
+  list.Add(Consumer(AnimTaskType::Blend, 1, 2, 0.3f));            // 3
+  list.Add(Sample(kRunFwd, time));                                // 4
+  list.Add(Sample(kRunBack, time));                               // 5
+  list.Add(Consumer(AnimTaskType::Blend, 4, 5, 0.3f));            // 6
+  list.Add(Sample(kJump, time));                                  // 7
+  AnimTask inertialize = Consumer(AnimTaskType::Inertialize, 6);  // 8: the current state, run
+  inertialize.alpha = 0.2f;                                       // duration
   inertialize.flags = kTaskFlagApply;
   list.Add(inertialize);
-  list.Add(Sample(kAimPose, 0.0f));                                // 9
-  list.Add(Consumer(AnimTaskType::MakeAdditive, 9));               // 10: against the bind pose
-  list.Add(Consumer(AnimTaskType::ApplyAdditive, 8, 10, 1.0f));    // 11
-  AnimTask foot = Consumer(AnimTaskType::FootIK, 11);              // 12
+  list.Add(Sample(kAimPose, 0.0f));                              // 9
+  list.Add(Consumer(AnimTaskType::MakeAdditive, 9));             // 10: against the bind pose
+  list.Add(Consumer(AnimTaskType::ApplyAdditive, 8, 10, 1.0f));  // 11
+  AnimTask foot = Consumer(AnimTaskType::FootIK, 11);            // 12
   foot.bone_a = static_cast<uint16_t>(sk.FindBone("thigh_l"));
   foot.bone_b = static_cast<uint16_t>(sk.FindBone("calf_l"));
   foot.bone_c = static_cast<uint16_t>(sk.FindBone("foot_l"));
