@@ -414,8 +414,7 @@ TEST_CASE("parameters: defaults, ranges, types and names", "[vm][instance]") {
   CHECK(instance.param_value(2, 2) == 3.0f);
   CHECK(instance.FireTrigger("jump"));
   CHECK(instance.param_value(1) == 1.0f);
-  CHECK(instance.task_state.inertializers.size() == 2);
-  CHECK(instance.task_state.dead_blends.size() == 2);
+  CHECK(instance.task_state.blends.size() == 2);
   CHECK(instance.task_state.snapshots.size() == 1);
 }
 
