@@ -8,6 +8,7 @@
 #include "compiler/codegen/compile.h"
 #include "compiler/codegen/program_writer.h"
 #include "tests/backend/sample_graphs.h"
+#include "vm/bytecode/program_loader.h"
 
 namespace anim {
 namespace {
@@ -168,6 +169,28 @@ TEST_CASE("an empty program still writes every section") {
   CHECK(bytes.size() == 48 + 11 * 12);
   Reader r(bytes, 12);
   CHECK(r.Uint(4) == 11 * 12);
+}
+
+TEST_CASE("written programs load and verify in the VM, and rewrite to the same bytes") {
+  for (ir::Graph (*make)() : {&test::Locomotion, &test::EveryOp, +[] { return test::BlendChain(200); }}) {
+    DiagnosticSink sink;
+    auto compiled = codegen::CompileGraph(make(), sink);
+    REQUIRE(compiled);
+    const LoadResult loaded = LoadVerifiedProgram(compiled->bytes);
+    INFO(loaded.error);
+    REQUIRE(loaded.ok());
+    CHECK(codegen::WriteProgram(loaded.program) == compiled->bytes);
+    CHECK(loaded.program.debug.size() == compiled->program.debug.size());
+  }
+}
+
+TEST_CASE("the loader refuses a written program with a flipped body byte") {
+  DiagnosticSink sink;
+  auto compiled = codegen::CompileGraph(test::Locomotion(), sink);
+  REQUIRE(compiled);
+  std::vector<uint8_t> bytes = compiled->bytes;
+  bytes[bytes.size() / 2] ^= 0x40;
+  CHECK_FALSE(LoadVerifiedProgram(bytes).ok());
 }
 
 }  // namespace

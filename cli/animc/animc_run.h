@@ -1,0 +1,29 @@
+// animc's work once the command line is parsed: load the graph (file or standard input) through
+// the front end, run the back end, write the requested output, the depfile and the statistics.
+#pragma once
+
+#include <string>
+
+namespace anim::animc {
+
+enum class Emit { Bytecode, Ir, Asm, Json };
+enum class DiagnosticsFormat { Text, Json };
+
+struct Options {
+  std::string input;   // a graph file, or "-" for standard input
+  std::string output;  // a file, "-" for standard output, or empty (bytecode: required; else stdout)
+  Emit emit = Emit::Bytecode;
+  bool stats = false;
+  bool warnings_as_errors = false;
+  DiagnosticsFormat diagnostics_format = DiagnosticsFormat::Text;
+  std::string depfile;  // empty: none
+};
+
+inline constexpr int kExitSuccess = 0;
+inline constexpr int kExitCompileError = 1;
+inline constexpr int kExitUsageOrIo = 2;
+
+// Diagnostics and tool errors go to stderr; results to `options.output`. Returns the exit code.
+int RunAnimc(const Options& options);
+
+}  // namespace anim::animc

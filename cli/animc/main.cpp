@@ -1,0 +1,46 @@
+// animc: compiles an animation graph document (JSON or YAML) to .animbc bytecode.
+//   animc GRAPH -o OUT.animbc [--emit ir|asm|json] [--stats] [-Werror]
+//         [--diagnostics-format text|json] [--depfile FILE]
+// GRAPH and OUT may be "-" for standard input and output. Exit codes: 0 success, 1 compile
+// errors, 2 usage or I/O errors.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
+
+#include <map>
+
+#include "cli/animc/animc_run.h"
+
+int main(int argc, char** argv) {
+  auto logger = spdlog::stderr_color_st("animc");
+  logger->set_pattern("%n: %^%l%$: %v");
+  spdlog::set_default_logger(logger);
+
+  anim::animc::Options options;
+  CLI::App app{"animc: compile an animation graph (JSON or YAML) to .animbc bytecode"};
+  app.add_option("graph", options.input, "graph document, or - for standard input")->required();
+  app.add_option("-o,--output", options.output, "output file, or - for standard output");
+  const std::map<std::string, anim::animc::Emit> emits{
+      {"ir", anim::animc::Emit::Ir}, {"asm", anim::animc::Emit::Asm}, {"json", anim::animc::Emit::Json}};
+  app.add_option("--emit", options.emit,
+                 "print the IR, a disassembly or a JSON description instead of bytecode")
+      ->transform(CLI::CheckedTransformer(emits, CLI::ignore_case));
+  app.add_flag("--stats", options.stats, "print node, value, instruction, register and byte counts");
+  std::string warning_flag;
+  app.add_option("-W", warning_flag, "-Werror: treat warnings as errors")->check(CLI::IsMember({"error"}));
+  const std::map<std::string, anim::animc::DiagnosticsFormat> formats{
+      {"text", anim::animc::DiagnosticsFormat::Text}, {"json", anim::animc::DiagnosticsFormat::Json}};
+  app.add_option("--diagnostics-format", options.diagnostics_format, "text (file:line:col: ...) or json")
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  app.add_option("--depfile", options.depfile, "write a Make-syntax depfile listing every input file");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    // Help and version exit 0 on stdout; anything else is a usage error.
+    const int code = app.exit(e);
+    return code == 0 ? 0 : anim::animc::kExitUsageOrIo;
+  }
+  options.warnings_as_errors = warning_flag == "error";
+  return anim::animc::RunAnimc(options);
+}
