@@ -3,29 +3,27 @@
 #include <algorithm>
 #include <limits>
 
-#include "tools/sample_gen/rig_math.h"
-
 namespace anim::sample_gen {
 namespace {
 
 // Contact points of the sole in the foot's and the toe's local space: heel, ball and toe tip.
-constexpr Vec3 kHeel{0.0f, -0.08f, -0.05f};
-constexpr Vec3 kBall{0.0f, -0.02f, 0.0f};
-constexpr Vec3 kToeTip{0.0f, -0.02f, 0.06f};
+constexpr DVec3 kHeel{0.0, -0.08, -0.05};
+constexpr DVec3 kBall{0.0, -0.02, 0.0};
+constexpr DVec3 kToeTip{0.0, -0.02, 0.06};
 
 // Sets `bone`'s local rotation so that its model-space rotation becomes `model_rotation`.
-void SetModelRotation(const HumanoidRig& rig, std::vector<Transform>& locals, int bone, Quat model_rotation) {
-  const Quat parent = ModelRotation(rig.desc, locals, rig.desc.bones[static_cast<std::size_t>(bone)].parent);
-  locals[static_cast<std::size_t>(bone)].rotation = ShortestArc(Normalize(Inverse(parent) * model_rotation));
+void SetModelRotation(const HumanoidRig& rig, std::vector<DTransform>& locals, int bone,
+                      DQuat model_rotation) {
+  const DQuat parent = ModelRotation(rig.desc, locals, rig.desc.bones[static_cast<std::size_t>(bone)].parent);
+  locals[static_cast<std::size_t>(bone)].rotation = Canonical(Conjugate(parent) * model_rotation);
 }
 
-void SetLocalRotation(std::vector<Transform>& locals, int bone, Quat rotation) {
-  locals[static_cast<std::size_t>(bone)].rotation = ShortestArc(Normalize(rotation));
+void SetLocalRotation(std::vector<DTransform>& locals, int bone, DQuat rotation) {
+  locals[static_cast<std::size_t>(bone)].rotation = Canonical(rotation);
 }
 
-void PoseTorso(const HumanoidRig& rig, const BodyPose& p, std::vector<Transform>& locals) {
-  Transform& pelvis = locals[static_cast<std::size_t>(rig.pelvis)];
-  pelvis.translation.x += static_cast<float>(p.sway);
+void PoseTorso(const HumanoidRig& rig, const BodyPose& p, std::vector<DTransform>& locals) {
+  locals[static_cast<std::size_t>(rig.pelvis)].translation.x += p.sway;
   SetLocalRotation(locals, rig.pelvis, RotY(p.pelvis_yaw) * RotX(p.pelvis_pitch) * RotZ(p.pelvis_roll));
   // The spine undoes the pelvis yaw and adds the shoulders' own; the breath opens the upper chest.
   const double twist = (p.shoulder_yaw - p.pelvis_yaw) / 3.0;
@@ -38,15 +36,15 @@ void PoseTorso(const HumanoidRig& rig, const BodyPose& p, std::vector<Transform>
   SetLocalRotation(locals, rig.head, RotY(-p.shoulder_yaw / 2.0) * RotX(level + p.head_pitch));
 }
 
-void PoseArm(const HumanoidRig& rig, const BodyPose& p, int side, std::vector<Transform>& locals) {
+void PoseArm(const HumanoidRig& rig, const BodyPose& p, int side, std::vector<DTransform>& locals) {
   const HumanoidRig::Side& s = rig.side[static_cast<std::size_t>(side)];
   const ArmPose& a = p.arm[static_cast<std::size_t>(side)];
   const double m = SideSign(side);
   SetLocalRotation(locals, s.clavicle, RotZ(m * (a.clavicle_lift + 0.8 * p.breath)));
-  const Vec3 bind_dir{static_cast<float>(m), 0.0f, 0.0f};
+  const DVec3 bind_dir{m, 0.0, 0.0};
   if (a.aim) {
-    SetModelRotation(rig, locals, s.upperarm, FromToRotation(bind_dir, NormalizeOr(a.upper_dir, bind_dir)));
-    SetModelRotation(rig, locals, s.lowerarm, FromToRotation(bind_dir, NormalizeOr(a.fore_dir, bind_dir)));
+    SetModelRotation(rig, locals, s.upperarm, FromTo(bind_dir, a.upper_dir));
+    SetModelRotation(rig, locals, s.lowerarm, FromTo(bind_dir, a.fore_dir));
   } else {
     SetModelRotation(rig, locals, s.upperarm, RotY(p.shoulder_yaw) * RotX(-a.swing) * RotZ(-m * a.lower));
     SetLocalRotation(locals, s.lowerarm, RotY(-m * a.elbow));
@@ -55,7 +53,7 @@ void PoseArm(const HumanoidRig& rig, const BodyPose& p, int side, std::vector<Tr
     SetLocalRotation(locals, finger, RotZ(-m * p.finger_curl));
 }
 
-void PoseLeg(const HumanoidRig& rig, const BodyPose& p, int side, std::vector<Transform>& locals) {
+void PoseLeg(const HumanoidRig& rig, const BodyPose& p, int side, std::vector<DTransform>& locals) {
   const HumanoidRig::Side& s = rig.side[static_cast<std::size_t>(side)];
   const LegPose& l = p.leg[static_cast<std::size_t>(side)];
   const double m = SideSign(side);
@@ -66,12 +64,12 @@ void PoseLeg(const HumanoidRig& rig, const BodyPose& p, int side, std::vector<Tr
 }
 
 // Lowest point of either sole in model space.
-float LowestSolePoint(const HumanoidRig& rig, const std::vector<Transform>& locals) {
-  const std::vector<Transform> model = ModelTransforms(rig.desc, locals);
-  float lowest = std::numeric_limits<float>::max();
+double LowestSolePoint(const HumanoidRig& rig, const std::vector<DTransform>& locals) {
+  const std::vector<DTransform> model = ModelTransforms(rig.desc, locals);
+  double lowest = std::numeric_limits<double>::max();
   for (const HumanoidRig::Side& s : rig.side) {
-    const Transform& foot = model[static_cast<std::size_t>(s.foot)];
-    const Transform& toe = model[static_cast<std::size_t>(s.toe)];
+    const DTransform& foot = model[static_cast<std::size_t>(s.foot)];
+    const DTransform& toe = model[static_cast<std::size_t>(s.toe)];
     lowest = std::min({lowest, TransformPoint(foot, kHeel).y, TransformPoint(toe, kBall).y,
                        TransformPoint(toe, kToeTip).y});
   }
@@ -81,15 +79,17 @@ float LowestSolePoint(const HumanoidRig& rig, const std::vector<Transform>& loca
 }  // namespace
 
 std::vector<Transform> PoseLocals(const HumanoidRig& rig, const BodyPose& pose) {
-  std::vector<Transform> locals = BindLocals(rig.desc);
+  std::vector<DTransform> locals = BindLocals(rig.desc);
   PoseTorso(rig, pose, locals);
   for (int side : {kLeft, kRight}) {
     PoseArm(rig, pose, side, locals);
     PoseLeg(rig, pose, side, locals);
   }
-  Transform& pelvis = locals[static_cast<std::size_t>(rig.pelvis)];
-  pelvis.translation.y += static_cast<float>(pose.lift) - LowestSolePoint(rig, locals);
-  return locals;
+  locals[static_cast<std::size_t>(rig.pelvis)].translation.y += pose.lift - LowestSolePoint(rig, locals);
+  std::vector<Transform> out;
+  for (const DTransform& local : locals)
+    out.push_back(ToTransform(local));
+  return out;
 }
 
 }  // namespace anim::sample_gen

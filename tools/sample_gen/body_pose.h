@@ -7,6 +7,7 @@
 
 #include "executor/math/transform.h"
 #include "tools/sample_gen/humanoid_rig.h"
+#include "tools/sample_gen/rig_math.h"
 
 namespace anim::sample_gen {
 
@@ -26,8 +27,8 @@ struct ArmPose {
   // When `aim` is set the arm ignores lower/swing/elbow and points its upper arm and forearm
   // along these model-space directions.
   bool aim = false;
-  Vec3 upper_dir{};
-  Vec3 fore_dir{};
+  DVec3 upper_dir{};
+  DVec3 fore_dir{};
 };
 
 struct BodyPose {

@@ -97,12 +97,12 @@ ClipFrames AimPoseClip(const HumanoidRig& rig) {
     b.finger_curl = 50.0;
     ArmPose& right = b.arm[kRight];
     right.aim = true;
-    right.upper_dir = {-0.45f, -0.55f, 0.7f};
-    right.fore_dir = {0.55f, 0.25f, 0.8f};
+    right.upper_dir = {-0.45, -0.55, 0.7};
+    right.fore_dir = {0.55, 0.25, 0.8};
     ArmPose& left = b.arm[kLeft];
     left.aim = true;
-    left.upper_dir = {0.25f, -0.45f, 0.86f};
-    left.fore_dir = {-0.15f, 0.15f + 0.01f * static_cast<float>(inhale), 0.98f};
+    left.upper_dir = {0.25, -0.45, 0.86};
+    left.fore_dir = {-0.15, 0.15 + 0.01 * inhale, 0.98};
     clip.frames.push_back(PoseLocals(rig, b));
   }
   return clip;
