@@ -51,10 +51,7 @@ void Script(test::VmStepper& vm) {
 TEST_CASE("BuildTasks and ExecuteTaskList allocate nothing after warm-up", "[vm][allocation]") {
   test::VmRig rig;
   test::VmStepper vm(rig, test::FullProgram(rig));
-  // Warm-up: vectors, pools and blend states reach their sizes. Two passes, because a dead blend's
-  // buffers grow at its first capture that has a history, which the first pass cannot give it.
-  Script(vm);
-  Script(vm);
+  Script(vm);  // warm-up: vectors, pools and blend states reach their sizes
   const std::size_t capacity = vm.list.tasks.capacity();
   const uint64_t before = g_allocations.load();
   Script(vm);

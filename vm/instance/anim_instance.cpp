@@ -30,8 +30,7 @@ AnimInstance::AnimInstance(const Program& program) : program_(&program) {
   machines.resize(program.machines.size());
   for (std::size_t m = 0; m < program.machines.size(); ++m)
     machines[m].current = program.machines[m].initial_state;
-  task_state.inertializers.resize(program.machines.size());
-  task_state.dead_blends.resize(program.machines.size());
+  task_state.blends.resize(program.machines.size());
   task_state.snapshots.resize(program.snapshots.size());
 }
 

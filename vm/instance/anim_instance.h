@@ -1,7 +1,8 @@
 // Per-instance VM state, created once from a Program and advanced by BuildTasks: scalar registers,
 // parameter values, clip clocks, scope activity, state machine state, and the TaskStateStorage the
-// recorded tasks point at (one inertializer and one dead blend per machine, at the machine's index;
-// one pose snapshot slot per program snapshot). Nothing here allocates after construction.
+// recorded tasks point at (one transition blend slot per machine, at the machine's index, shared by
+// its Inertialize and DeadBlend tasks; one pose snapshot slot per program snapshot). Nothing here
+// allocates after construction.
 //
 // The meaning of every field over a frame is specified in docs/semantics.md.
 #pragma once
