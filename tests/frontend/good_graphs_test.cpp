@@ -6,7 +6,9 @@
 #include <sstream>
 #include <string>
 
+#include "compiler/codegen/compile.h"
 #include "compiler/graph/load_graph.h"
+#include "compiler/passes/ir_verifier.h"
 
 namespace anim {
 namespace {
@@ -254,6 +256,24 @@ TEST_CASE("Every node kind lowers to its op with bones, masks, snapshots and fla
         break;
       default:
         break;
+    }
+  }
+}
+
+TEST_CASE("Every good graph is valid IR for the back end and compiles to bytecode") {
+  for (const char* name : {"locomotion.yaml", "locomotion.json", "nested.yaml", "all_kinds.yaml"}) {
+    DYNAMIC_SECTION(name) {
+      const CompiledGraph compiled = Compile(name);
+      const std::vector<std::string> problems = ir::VerifyGraph(compiled.graph);
+      CHECK(problems.empty());
+      for (const std::string& problem : problems)
+        WARN(problem);
+      DiagnosticSink sink;
+      const std::optional<codegen::CompiledProgram> program = codegen::CompileGraph(compiled.graph, sink);
+      INFO(FormatText(sink));
+      REQUIRE(program.has_value());
+      CHECK(program->program.skeleton_hash == compiled.skeleton.content_hash());
+      CHECK(program->program.machines.size() == compiled.graph.machines.size());
     }
   }
 }
