@@ -44,6 +44,15 @@ Quat FromEulerDegrees(Vec3 degrees) {
   return qz * qy * qx;
 }
 
+// Looping clocks wrap into [0, duration); play-once clocks clamp to [0, duration].
+float NormalisedTime(float t, float duration, bool loop) {
+  if (!(duration > 0.0f)) return 0.0f;
+  if (!loop) return std::clamp(t, 0.0f, duration);
+  t = std::fmod(t, duration);
+  if (t < 0.0f) t += duration;
+  return t < duration ? t : 0.0f;
+}
+
 int ScopeDepth(const ir::Graph& g, int scope) {
   int depth = 0;
   while (scope != 0) {
@@ -93,8 +102,9 @@ void DirectEvaluator::SetParam(int index, float x, float y, float z) {
   float v[3] = {x, y, z};
   for (float& f : v) {
     if (d.type == ParamType::Bool || d.type == ParamType::Trigger) f = Bool(f != 0.0f);
-    if (d.type == ParamType::Int) f = std::round(f);
+    if (d.type == ParamType::Int) f = std::nearbyint(f);
     if (d.has_range) f = std::clamp(f, d.min, d.max);
+    if (d.type == ParamType::Int) f = std::nearbyint(f);  // a fractional range bound
   }
   params_[index] = {{v[0], v[1], v[2]}};
 }
@@ -181,7 +191,7 @@ void DirectEvaluator::UpdateMachine(int m, float dt) {
       ms.half_life = d.half_life;
       ms.interruptible = d.can_interrupt;
       scopes_[machine.states[d.to].scope].reentered = true;
-    } else {
+    } else if (!Entering(machine.scope)) {  // a machine that starts running this frame stands still
       ms.time_in_state += dt;
       if (ms.blend_active) {
         ms.elapsed += dt;
@@ -198,22 +208,14 @@ void DirectEvaluator::AdvanceClocks(float dt) {
   for (std::size_t c = 0; c < clocks_.size(); ++c) {
     const ClockDesc& desc = graph_.clocks[c];
     float& time = clocks_[c].time;
+    const float duration = clips_[desc.clip]->duration();
     if (!scopes_[desc.scope].now || Entering(desc.scope)) {
-      time = desc.start_time;  // inactive clocks wind back, so a state replays when it is entered
+      time = NormalisedTime(desc.start_time, duration, desc.loop);  // winds back: a state replays on entry
       continue;
     }
     const float rate =
         clock_value_[c] != ir::kNoValue ? Scalar(graph_.values[clock_value_[c]].operands[0]) : 1.0f;
-    const float duration = clips_[desc.clip]->duration();
-    time += rate * dt;
-    if (duration <= 0.0f) {
-      time = 0.0f;
-    } else if (desc.loop) {
-      time = std::fmod(time, duration);
-      if (time < 0.0f) time += duration;
-    } else {
-      time = std::clamp(time, 0.0f, duration);
-    }
+    time = NormalisedTime(time + rate * dt, duration, desc.loop);
   }
 }
 
