@@ -81,8 +81,9 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
 
 }  // namespace
 
-void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs,
-                                TaskSnapshot* snapshot, const PoseKernelTable& kernels) {
+void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
+                         const ExecutorOptions& options) {
+  const PoseKernelTable& kernels = *options.kernels;
   if (list.skeleton == nullptr) return;
   const Skeleton& skeleton = *list.skeleton;
   const int bones = skeleton.bone_count();
@@ -135,7 +136,8 @@ void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& 
       s.result_pose[i] = retained;
     } else {
       for (int16_t d : deps) {
-        if (d >= 0 && s.use_count[d] == 1 && s.result_buf[d] >= 0) {
+        if (d < 0 || s.result_buf[d] < 0) continue;  // no dependency, or retained history
+        if (s.use_count[d] == 1 || options.fault_steal_shared_buffers) {
           dst_buf = s.result_buf[d];
           stole = true;
           break;
@@ -193,7 +195,7 @@ void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& 
 }
 
 void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot) {
-  ExecuteTaskListWithKernels(list, outputs, snapshot, kSimdPoseKernels);
+  ExecuteTaskListWith(list, outputs, snapshot, ExecutorOptions{});
 }
 
 }  // namespace anim

@@ -34,8 +34,14 @@ struct ExecuteOutputs {
 void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs,
                      TaskSnapshot* snapshot = nullptr);
 
-// The same executor with another kernel table: for tests that inject faults.
-void ExecuteTaskListWithKernels(const AnimTaskList& list, const ExecuteOutputs& outputs,
-                                TaskSnapshot* snapshot, const PoseKernelTable& kernels);
+// Test hooks: the same executor with another kernel table, or with a deliberate fault, so tests
+// can check that validation catches a broken task path without editing product code.
+struct ExecutorOptions {
+  const PoseKernelTable* kernels = &kSimdPoseKernels;
+  bool fault_steal_shared_buffers = false;  // steal a dependency's buffer even when others still read it
+};
+
+void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
+                         const ExecutorOptions& options);
 
 }  // namespace anim
