@@ -5,6 +5,7 @@
 
 #include "compiler/codegen/code_emitter.h"
 #include "compiler/codegen/register_allocator.h"
+#include "vm/bytecode/program_verifier.h"
 
 namespace anim::codegen {
 namespace {
@@ -27,8 +28,25 @@ bool CheckLimit(const ir::Graph& graph, const char* what, size_t count, Diagnost
   return false;
 }
 
+// Instructions that record a task: the VM's task list bounds their number.
+size_t PoseInstructionCount(const VirtualCode& code) {
+  size_t count = 0;
+  for (uint32_t start : code.starts) {
+    ForEachOperand(code.words, start,
+                   [&](uint32_t, OperandKind kind) { count += kind == OperandKind::PoseWrite; });
+  }
+  return count;
+}
+
 bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const RegisterAssignment& regs,
                   DiagnosticSink& diagnostics) {
+  if (const size_t pose_instructions = PoseInstructionCount(emitted.code);
+      pose_instructions > static_cast<size_t>(kMaxPoseInstructions)) {
+    diagnostics.Error("E901", GraphFile(graph),
+                      "the graph records " + std::to_string(pose_instructions) +
+                          " pose tasks; bytecode allows at most " + std::to_string(kMaxPoseInstructions));
+    return false;
+  }
   bool ok = CheckLimit(graph, "scalar registers", regs.scalar_count, diagnostics);
   ok = CheckLimit(graph, "pose registers", regs.pose_count, diagnostics) && ok;
   ok = CheckLimit(graph, "constants", emitted.constants.size(), diagnostics) && ok;

@@ -33,7 +33,10 @@ struct BankState {
 
   explicit BankState(uint32_t vregs) : last_use(vregs, kNever), physical(vregs, kNever), released(vregs, 0) {}
 
-  void Read(uint32_t vreg, uint32_t instruction) { last_use[vreg] = instruction; }
+  // Reads arrive out of order (operands first, then implicit reads): keep the latest.
+  void Read(uint32_t vreg, uint32_t instruction) {
+    if (last_use[vreg] == kNever || last_use[vreg] < instruction) last_use[vreg] = instruction;
+  }
   void Write(uint32_t vreg) { physical[vreg] = file.Take(); }
   // Frees the register after its last read (or after its write, when nothing reads it).
   void ReleaseIfDone(uint32_t vreg, uint32_t instruction) {

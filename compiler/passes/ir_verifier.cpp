@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <set>
+
 namespace anim::ir {
 namespace {
 
@@ -83,9 +86,59 @@ class Verifier {
       if (g_.clocks[c].scope >= g_.scopes.size())
         Fail("clock {} has scope {} of {}", c, g_.clocks[c].scope, g_.scopes.size());
     }
+    CheckParams();
+    for (size_t c = 0; c < g_.clocks.size(); ++c) {
+      if (!std::isfinite(g_.clocks[c].start_time) || g_.clocks[c].start_time < 0.0f) {
+        Fail("clock {} starts at {}, not a finite time >= 0", c, g_.clocks[c].start_time);
+      }
+    }
+    for (const MaskDesc& mask : g_.masks) {
+      for (float w : mask.weights) {
+        if (!std::isfinite(w)) Fail("mask '{}' has a non-finite weight", mask.name);
+      }
+    }
     if (g_.root_bone != kNoOperand && g_.root_bone >= g_.bones.size()) {
       Fail("root bone {} is past the bone table ({})", g_.root_bone, g_.bones.size());
     }
+  }
+
+  void CheckParams() {
+    std::set<std::string> names;
+    for (const ParamDesc& p : g_.params) {
+      if (p.name.empty()) Fail("a parameter has an empty name");
+      if (!names.insert(p.name).second) Fail("parameter '{}' is defined twice", p.name);
+      if (static_cast<uint8_t>(p.type) > static_cast<uint8_t>(ParamType::Vec3))
+        Fail("parameter '{}' has an unknown type", p.name);
+      for (float d : p.default_value) {
+        if (!std::isfinite(d)) Fail("parameter '{}' has a non-finite default", p.name);
+      }
+      if (p.has_range && (!std::isfinite(p.min) || !std::isfinite(p.max) || p.min > p.max)) {
+        Fail("parameter '{}' has an invalid range", p.name);
+      }
+    }
+  }
+
+  // Constants the value carries (Const, Fabrik's tolerance, FootIK's heights) must be finite.
+  void CheckConstants(ValueId id) {
+    const Value& v = At(id);
+    const int count = v.op == Op::Const    ? (v.type == Type::Vec3 ? 3 : 1)
+                      : v.op == Op::Fabrik ? 1
+                      : v.op == Op::FootIK ? 2
+                                           : 0;
+    for (int c = 0; c < count; ++c) {
+      if (!std::isfinite(v.constant[c])) Fail("{}: constant {} is not finite", Where(id), v.constant[c]);
+    }
+  }
+
+  // One clip player per clock: the clock's time is the player's state.
+  void CheckClockUse(ValueId id) {
+    const Value& v = At(id);
+    if (v.op != Op::SampleClip || v.index >= g_.clocks.size()) return;
+    if (clock_users_.size() != g_.clocks.size()) clock_users_.assign(g_.clocks.size(), kNoValue);
+    if (clock_users_[v.index] != kNoValue) {
+      Fail("{}: clock {} is already sampled by %{}", Where(id), v.index, clock_users_[v.index]);
+    }
+    clock_users_[v.index] = id;
   }
 
   void CheckOperands(ValueId id, std::initializer_list<Want> wants) {
@@ -133,6 +186,8 @@ class Verifier {
     if (v.scope >= g_.scopes.size())
       Fail("{}: scope {} is past the scope table ({})", Where(id), v.scope, g_.scopes.size());
     if (v.type != Type::Pose && v.scope != 0) Fail("{}: a scalar value must have scope 0", Where(id));
+    CheckConstants(id);
+    CheckClockUse(id);
     const bool vec = v.type == Type::Vec3;
     const Want same = vec ? Want::Vec3 : Want::Scalar;
     switch (v.op) {
@@ -391,6 +446,16 @@ class Verifier {
       Fail("machine '{}' transition {} has condition %{}, which is not a scalar value", m.name, t,
            tr.condition);
     }
+    if (!std::isfinite(tr.desc.duration) || tr.desc.duration < 0.0f) {
+      Fail("machine '{}' transition {} lasts {}, not a finite time >= 0", m.name, t, tr.desc.duration);
+    }
+    if (static_cast<uint8_t>(tr.desc.mode) > static_cast<uint8_t>(BlendMode::DeadBlend)) {
+      Fail("machine '{}' transition {} has an unknown blend mode", m.name, t);
+    }
+    if (!std::isfinite(tr.desc.half_life) || tr.desc.half_life < 0.0f) {
+      Fail("machine '{}' transition {} has half-life {}, not a finite time >= 0", m.name, t,
+           tr.desc.half_life);
+    }
     for (uint16_t trigger : tr.desc.consumed_triggers) {
       if (trigger >= g_.params.size() || g_.params[trigger].type != ParamType::Trigger) {
         Fail("machine '{}' transition {} consumes parameter {}, which is not a trigger", m.name, t, trigger);
@@ -408,6 +473,7 @@ class Verifier {
 
   const Graph& g_;
   std::vector<std::string> problems_;
+  std::vector<ValueId> clock_users_;
 };
 
 }  // namespace

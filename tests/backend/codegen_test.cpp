@@ -154,6 +154,29 @@ TEST_CASE("state poses stay live until machine_record, in distinct registers") {
   CHECK(c.program.pose_register_count <= 5);  // three held results, plus two for the chain being built
 }
 
+TEST_CASE("a transition condition also read after machine_update stays live until that read") {
+  // Found by the mutation test: the implicit read at machine_update must not shorten the live
+  // range that a later explicit read extends.
+  test::GraphBuilder b;
+  const ir::ValueId speed = b.Param("speed", ParamType::Float, 2.0f);
+  const ir::ValueId fast = b.Scalar(ir::Op::Greater, ir::Type::Bool, {speed, b.Const(1.0f, "one")}, "fast");
+  const uint16_t m = b.Machine("m", {"slow", "fast"});
+  const ir::ValueId slow_clip = b.Clip("slow", speed, "slow", b.StateScope(m, 0));
+  const ir::ValueId rate = b.Const(0.5f, "half");
+  const ir::ValueId a = b.Clip("a", rate, "a", b.StateScope(m, 1));
+  // Three scalars live at once inside the state: a freed condition register would be reused.
+  const ir::ValueId c_rate =
+      b.Scalar(ir::Op::Clamp, ir::Type::Float, {speed, rate, b.Const(2.0f, "two")}, "c_rate");
+  const ir::ValueId c = b.Clip("c", c_rate, "c", b.StateScope(m, 1));
+  const ir::ValueId fast_pose = b.Blend(a, c, fast, "fast_blend", b.StateScope(m, 1));
+  b.Transition(m, 0, 1, fast);
+  b.Output(b.MachineValue(m, {slow_clip, fast_pose}, "m"));
+  const CompiledProgram compiled = Compile(b.Take());
+  const std::vector<std::string> problems = test::CheckProgramMatchesGraph(compiled.graph, compiled.program);
+  INFO((problems.empty() ? std::string() : problems.front()));
+  CHECK(problems.empty());
+}
+
 TEST_CASE("the same graph compiles to the same bytes") {
   for (auto make : {&test::Locomotion, &test::EveryOp}) {
     const CompiledProgram first = Compile(make());

@@ -3,12 +3,14 @@
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 
 #include "compiler/codegen/compile.h"
 #include "compiler/codegen/disassembler.h"
 #include "compiler/codegen/program_json.h"
+#include "compiler/graph/load_graph.h"
 #include "tests/backend/sample_graphs.h"
 
 #include <nlohmann/json.hpp>
@@ -26,6 +28,7 @@ void CheckGolden(const std::string& name, const std::string& actual) {
     std::ofstream(path, std::ios::binary) << actual;
   }
   std::ifstream in(path, std::ios::binary);
+  INFO("missing golden file " << path << ": run the test with ANIMTC_UPDATE_GOLDEN=1 and review it");
   REQUIRE(in);
   std::stringstream expected;
   expected << in.rdbuf();
@@ -43,6 +46,47 @@ TEST_CASE("disassembly golden files") {
   CheckGolden("blend_chain_4.asm", codegen::Disassemble(CompileOrFail(test::BlendChain(4))));
   CheckGolden("locomotion.asm", codegen::Disassemble(CompileOrFail(test::Locomotion())));
   CheckGolden("every_op.asm", codegen::Disassemble(CompileOrFail(test::EveryOp())));
+}
+
+// Compiles a graph document through the front end twice: identical bytes, then the golden file.
+void CheckDocument(const std::string& relative_path, const std::string& golden) {
+  INFO(relative_path);
+  std::vector<uint8_t> first;
+  for (int run = 0; run < 2; ++run) {
+    DiagnosticSink sink;
+    std::optional<CompiledGraph> loaded = LoadGraph(relative_path, sink);
+    INFO(FormatText(sink));
+    REQUIRE(loaded);
+    auto compiled = codegen::CompileGraph(std::move(loaded->graph), sink);
+    REQUIRE(compiled);
+    if (run == 0) {
+      first = compiled->bytes;
+      CheckGolden(golden, codegen::Disassemble(compiled->program));
+    } else {
+      CHECK(compiled->bytes == first);
+    }
+  }
+}
+
+bool IsGraphDocument(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str().find("animtc.graph") != std::string::npos;
+}
+
+TEST_CASE("graph documents compile deterministically to their golden disassembly") {
+  CheckDocument("tests/backend/cli/walk.yaml", "walk_yaml.asm");
+  CheckDocument("tests/backend/cli/walk.json", "walk_json.asm");
+  // Every sample graph (any document under samples/ declaring format animtc.graph).
+  namespace fs = std::filesystem;
+  for (const auto& entry : fs::recursive_directory_iterator("samples")) {
+    const fs::path& path = entry.path();
+    if (!entry.is_regular_file() || (path.extension() != ".yaml" && path.extension() != ".json")) continue;
+    if (!IsGraphDocument(path)) continue;
+    CheckDocument(path.string(),
+                  "sample_" + path.parent_path().filename().string() + "_" + path.stem().string() + ".asm");
+  }
 }
 
 TEST_CASE("the disassembler prints damaged programs without reading out of bounds") {
