@@ -466,8 +466,11 @@ class GraphReader {
   std::optional<expr::Expr> ParseString(const DocNode& doc) {
     expr::ParseResult parsed = expr::ParseExpression(doc.text);
     if (!parsed.expr) {
+      // YAML reads a plain `!x`, `&x` or `*x` as a tag, anchor or alias, leaving no text here.
+      const std::string hint =
+          doc.text.empty() ? " (in YAML, quote expressions that start with '!', '&' or '*')" : "";
       reader_.Error("E013", columns_.At(doc.position, parsed.error.offset),
-                    "syntax error in expression: " + parsed.error.message);
+                    "syntax error in expression: " + parsed.error.message + hint);
       return std::nullopt;
     }
     for (expr::ExprNode& node : parsed.expr->nodes)

@@ -177,6 +177,10 @@ constexpr BadCase kErrors[] = {
      "{file}:10:66: error[E105]: expected 3 values (x, y, z) for 'offset' of node 'lift', found 2\n"},
     {"wrong_argument_count.json", "{file}:25:16: error[E015]: 'clamp' takes 3 arguments, found 2\n"},
     {"wrong_format.json", "{file}:2:13: error[E104]: expected format 'animtc.graph', found 'animtc.clip'\n"},
+    {"yaml_tag_expression.yaml",
+     "{file}:17:20: error[E013]: syntax error in expression: empty expression (in YAML, quote expressions "
+     "that "
+     "start with '!', '&' or '*')\n"},
 };
 
 // Graphs that compile, with a warning.
