@@ -1,5 +1,6 @@
 #include "tools/graph_gen/random_graph.h"
 
+#include <algorithm>
 #include <random>
 #include <sstream>
 #include <vector>
@@ -238,7 +239,8 @@ class Generator {
 
   std::string Scenario() {
     const float dt = 1.0f / 30.0f;
-    const float end = static_cast<float>(frames_ - 1) * dt;
+    // Event times stay a frame short of the end, so printing them rounded never lands past it.
+    const float end = static_cast<float>(std::max(frames_ - 2, 0)) * dt;
     std::ostringstream s;
     s << "format: animtc.scenario\nversion: 1\nframes: " << frames_ << "\ndelta_time: " << dt
       << "\nevents:\n";

@@ -1,0 +1,289 @@
+#include "compiler/validate/validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <vector>
+
+#include "compiler/direct/direct_evaluator.h"
+#include "executor/tasks/task_state_storage.h"
+#include "vm/build_tasks.h"
+#include "vm/instance/anim_instance.h"
+#include "vm/program_binding.h"
+
+namespace anim {
+namespace {
+
+// The largest difference between two results, and where it is.
+struct Difference {
+  float error = 0.0f;
+  int bone = -1;
+  std::string channel;
+  float task_value = 0.0f, direct_value = 0.0f;
+
+  void Consider(float task, float direct, int b, const char* name) {
+    const float e = std::fabs(task - direct);
+    if (e > error || (!std::isfinite(e) && error != INFINITY)) {
+      error = std::isfinite(e) ? e : INFINITY;
+      bone = b;
+      channel = name;
+      task_value = task;
+      direct_value = direct;
+    }
+  }
+};
+
+Difference ComparePoses(const Pose& task, const Pose& direct) {
+  Difference d;
+  const int n = std::min(task.bone_count(), direct.bone_count());
+  for (int b = 0; b < n; ++b) {
+    const Transform t = task.Get(b), r = direct.Get(b);
+    d.Consider(t.translation.x, r.translation.x, b, "translation.x");
+    d.Consider(t.translation.y, r.translation.y, b, "translation.y");
+    d.Consider(t.translation.z, r.translation.z, b, "translation.z");
+    const Quat q = AlignHemisphere(t.rotation, r.rotation);  // q and -q are one rotation
+    d.Consider(q.x, r.rotation.x, b, "rotation.x");
+    d.Consider(q.y, r.rotation.y, b, "rotation.y");
+    d.Consider(q.z, r.rotation.z, b, "rotation.z");
+    d.Consider(q.w, r.rotation.w, b, "rotation.w");
+    d.Consider(t.scale.x, r.scale.x, b, "scale.x");
+    d.Consider(t.scale.y, r.scale.y, b, "scale.y");
+    d.Consider(t.scale.z, r.scale.z, b, "scale.z");
+  }
+  return d;
+}
+
+Difference CompareMatrices(std::span<const Mat4> task, std::span<const Mat4> direct) {
+  static const char* kNames[3][4] = {
+      {"skinning[0][0]", "skinning[0][1]", "skinning[0][2]", "skinning[0][3]"},
+      {"skinning[1][0]", "skinning[1][1]", "skinning[1][2]", "skinning[1][3]"},
+      {"skinning[2][0]", "skinning[2][1]", "skinning[2][2]", "skinning[2][3]"}};
+  Difference d;
+  for (std::size_t b = 0; b < std::min(task.size(), direct.size()); ++b) {
+    for (int row = 0; row < 3; ++row) {
+      for (int col = 0; col < 4; ++col) {
+        d.Consider(task[b].m[col][row], direct[b].m[col][row], static_cast<int>(b), kNames[row][col]);
+      }
+    }
+  }
+  return d;
+}
+
+// The IR operations a recorded task type comes from.
+bool TaskComesFrom(AnimTaskType type, ir::Op op) {
+  switch (type) {
+    case AnimTaskType::ReferencePose:
+      return op == ir::Op::ReferencePose;
+    case AnimTaskType::SampleClip:
+      return op == ir::Op::SampleClip;
+    case AnimTaskType::Blend:
+      return op == ir::Op::Blend;
+    case AnimTaskType::BlendMasked:
+      return op == ir::Op::BlendMasked;
+    case AnimTaskType::MakeAdditive:
+      return op == ir::Op::MakeAdditive;
+    case AnimTaskType::ApplyAdditive:
+      return op == ir::Op::ApplyAdditive;
+    case AnimTaskType::Inertialize:
+    case AnimTaskType::DeadBlend:
+      return op == ir::Op::StateMachine;
+    case AnimTaskType::SavePoseSnapshot:
+      return op == ir::Op::SaveSnapshot;
+    case AnimTaskType::LoadPoseSnapshot:
+      return op == ir::Op::LoadSnapshot;
+    case AnimTaskType::BoneTransform:
+      return op == ir::Op::BoneTransform;
+    case AnimTaskType::TranslateBone:
+      return op == ir::Op::TranslateBone;
+    case AnimTaskType::TwoBoneIK:
+      return op == ir::Op::TwoBoneIK;
+    case AnimTaskType::FABRIK:
+      return op == ir::Op::Fabrik;
+    case AnimTaskType::LookAt:
+      return op == ir::Op::LookAt;
+    case AnimTaskType::FootIK:
+      return op == ir::Op::FootIK;
+  }
+  return false;
+}
+
+// Plays a scenario's events into the direct evaluator, independently of the VM's player, by the
+// rules of docs/semantics.md ("Scenarios").
+class DirectScenarioPlayer {
+ public:
+  DirectScenarioPlayer(const Scenario& scenario, std::vector<int> param_map)
+      : scenario_(scenario), param_map_(std::move(param_map)), done_(scenario.events.size(), 0) {}
+
+  void ApplyBeforeFrame(int frame, DirectEvaluator& direct) {
+    const float now = static_cast<float>(frame) * scenario_.delta_time;
+    const float slack = scenario_.delta_time / 1000.0f;  // events written at a frame's time land on it
+    for (std::size_t i = 0; i < scenario_.events.size(); ++i) {
+      const ParamEvent& e = scenario_.events[i];
+      const int param = param_map_[e.param];
+      if (done_[i] || param < 0 || now < e.time - slack) continue;
+      if (e.kind != ParamEventKind::Ramp) {
+        direct.SetParam(param, e.kind == ParamEventKind::Fire ? 1.0f : e.from[0], e.from[1], e.from[2]);
+        done_[i] = 1;
+        continue;
+      }
+      const bool finished = now >= e.end_time - slack;
+      const float span = e.end_time - e.time;
+      const float f = finished || span <= 0.0f ? 1.0f : std::clamp((now - e.time) / span, 0.0f, 1.0f);
+      float v[3];
+      for (int c = 0; c < 3; ++c)
+        v[c] = e.from[c] + (e.to[c] - e.from[c]) * f;
+      direct.SetParam(param, v[0], v[1], v[2]);
+      done_[i] = finished ? 1 : 0;
+    }
+  }
+
+ private:
+  const Scenario& scenario_;
+  std::vector<int> param_map_;
+  std::vector<uint8_t> done_;
+};
+
+std::vector<int> MapParameters(const Program& program, const ir::Graph& graph) {
+  std::vector<int> map(program.params.size(), -1);
+  for (std::size_t p = 0; p < program.params.size(); ++p) {
+    for (std::size_t q = 0; q < graph.params.size(); ++q) {
+      if (graph.params[q].name == program.params[p].name) map[p] = static_cast<int>(q);
+    }
+  }
+  return map;
+}
+
+// Finds the first task, in execution order, whose result disagrees with direct evaluation of the
+// node that recorded it, by re-running the frame's list up to each task from the state the frame
+// started with.
+void LocateTask(const AnimTaskList& list, const TaskSnapshot& snapshot, const TaskStateStorage& state_before,
+                const ProgramBinding& binding, const ir::Graph& graph, const DirectEvaluator& direct,
+                const ValidateOptions& options, Divergence& out) {
+  std::vector<int> order;
+  for (std::size_t i = 0; i < snapshot.tasks.size(); ++i) {
+    if (snapshot.tasks[i].reachable) order.push_back(static_cast<int>(i));
+  }
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return snapshot.tasks[a].exec_order < snapshot.tasks[b].exec_order; });
+  const std::vector<std::string>& names = binding.node_names();
+  for (int i : order) {
+    const AnimTask& task = list.tasks[i];
+    if (task.source_node < 0 || task.source_node >= static_cast<int>(names.size())) continue;
+    const std::string& node = names[task.source_node];
+    AnimTaskList prefix = list;
+    TaskStateStorage state = state_before;
+    prefix.state = &state;
+    prefix.output_task = static_cast<int16_t>(i);
+    prefix.lock_root = false;
+    Pose result;
+    ExecuteTaskListWith(prefix, {.local_pose = &result}, nullptr, options.executor);
+    // The node's values of the matching operation that direct evaluation reached this frame.
+    std::optional<Difference> best;
+    for (std::size_t v = 0; v < graph.values.size(); ++v) {
+      const ir::Value& value = graph.values[v];
+      const Pose* direct_pose = direct.PoseOf(static_cast<ir::ValueId>(v));
+      if (value.node != node || direct_pose == nullptr || !TaskComesFrom(task.type, value.op)) continue;
+      const Difference d = ComparePoses(result, *direct_pose);
+      if (!best || d.error < best->error) best = d;
+    }
+    if (!best || best->error <= options.tolerance) continue;
+    out.task = i;
+    out.task_type = AnimTaskTypeName(task.type);
+    out.node = node;
+    out.bone = best->bone;
+    out.channel = best->channel;
+    out.task_value = best->task_value;
+    out.direct_value = best->direct_value;
+    out.error = best->error;
+    return;
+  }
+}
+
+}  // namespace
+
+ValidationReport Validate(const CompiledGraph& graph, const Program& program, const Scenario& scenario,
+                          const ValidateOptions& options) {
+  ValidationReport report;
+  std::vector<const Clip*> clips;
+  for (const Clip& c : graph.clips)
+    clips.push_back(&c);
+  BindResult bound = ProgramBinding::Bind(program, graph.skeleton, clips);
+  if (!bound.binding) {
+    report.agree = false;
+    report.error = bound.error;
+    return report;
+  }
+  const ProgramBinding& binding = *bound.binding;
+  const Skeleton& skeleton = graph.skeleton;
+  const int bones = skeleton.bone_count();
+
+  AnimInstance instance(program);
+  ScenarioPlayer vm_player(scenario);
+  DirectEvaluator direct(graph.graph, skeleton, clips);
+  DirectScenarioPlayer direct_player(scenario, MapParameters(program, graph.graph));
+
+  AnimTaskList list;
+  TaskSnapshot snapshot;
+  Pose task_pose;
+  std::vector<Mat4> task_skinning(bones), direct_skinning(bones);
+  for (int frame = 0; frame < scenario.frame_count; ++frame) {
+    vm_player.ApplyBeforeFrame(frame, instance);
+    direct_player.ApplyBeforeFrame(frame, direct);
+    const TaskStateStorage state_before = instance.task_state;
+
+    BuildTasks(binding, instance, scenario.delta_time, list);
+    if (options.tamper_list) options.tamper_list(list);
+    ExecuteTaskListWith(list, {.skinning = task_skinning, .local_pose = &task_pose}, &snapshot,
+                        options.executor);
+    direct.Frame(scenario.delta_time);
+    direct.SkinningMatrices(direct_skinning);
+
+    Difference d = ComparePoses(task_pose, direct.local_pose());
+    const Difference m = CompareMatrices(task_skinning, direct_skinning);
+    if (m.error > d.error) d = m;
+    report.frames = frame + 1;
+    report.max_error = std::max(report.max_error, d.error);
+    if (d.error <= options.tolerance) continue;
+
+    Divergence div;
+    div.frame = frame;
+    div.time = static_cast<float>(frame) * scenario.delta_time;
+    div.bone = d.bone;
+    div.channel = d.channel;
+    div.task_value = d.task_value;
+    div.direct_value = d.direct_value;
+    div.error = d.error;
+    LocateTask(list, snapshot, state_before, binding, graph.graph, direct, options, div);
+    if (div.bone >= 0 && div.bone < bones) div.bone_name = skeleton.bone_name(div.bone);
+    report.agree = false;
+    report.divergence = div;
+    break;
+  }
+  return report;
+}
+
+std::string FormatReport(const ValidationReport& report) {
+  char line[512];
+  if (!report.error.empty()) return "cannot validate: " + report.error + "\n";
+  if (report.agree) {
+    std::snprintf(line, sizeof line, "agree: %d frames, max error %.3g\n", report.frames,
+                  static_cast<double>(report.max_error));
+    return line;
+  }
+  const Divergence& d = *report.divergence;
+  std::string text;
+  std::snprintf(line, sizeof line, "divergence at frame %d (t = %.4f s)", d.frame,
+                static_cast<double>(d.time));
+  text = line;
+  if (d.task >= 0) {
+    text += ": task " + std::to_string(d.task) + " " + d.task_type + " (node '" + d.node + "')";
+  } else {
+    text += ": in the resolved output (every recorded task agrees)";
+  }
+  std::snprintf(line, sizeof line, "\n  bone %d '%s', %s: task path %.7g, direct %.7g, error %.3g\n", d.bone,
+                d.bone_name.c_str(), d.channel.c_str(), static_cast<double>(d.task_value),
+                static_cast<double>(d.direct_value), static_cast<double>(d.error));
+  return text + line;
+}
+
+}  // namespace anim
