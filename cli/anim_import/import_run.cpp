@@ -1,0 +1,128 @@
+#include "cli/anim_import/import_run.h"
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <vector>
+
+#include "compiler/diag/diagnostics.h"
+#include "compiler/import/asset_writer.h"
+#include "compiler/import/gltf_importer.h"
+
+namespace anim::import_tool {
+
+namespace fs = std::filesystem;
+
+std::string SanitizeFileStem(const std::string& name) {
+  std::string out;
+  for (const char c : name) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                      c == '-' || c == '_' || c == '.';
+    out += keep ? c : '_';
+  }
+  if (out.empty() || out.front() == '.') out.insert(out.begin(), '_');
+  return out;
+}
+
+namespace {
+
+struct PendingFile {
+  fs::path final_path;
+  fs::path temp_path;
+};
+
+bool WriteTemp(const PendingFile& file, const std::string& text, std::string& error) {
+  std::ofstream out(file.temp_path, std::ios::binary | std::ios::trunc);
+  out.write(text.data(), static_cast<std::streamsize>(text.size()));
+  out.close();
+  if (!out) {
+    error = "cannot write " + file.temp_path.string();
+    return false;
+  }
+  return true;
+}
+
+void RemoveTemps(const std::vector<PendingFile>& files) {
+  std::error_code ec;
+  for (const PendingFile& f : files)
+    fs::remove(f.temp_path, ec);
+}
+
+}  // namespace
+
+int RunImport(const Options& options) {
+  DiagnosticSink diagnostics;
+  diagnostics.set_warnings_as_errors(options.warnings_as_errors);
+  GltfImportOptions import_options;
+  import_options.skin = options.skin;
+  import_options.sample_rate = options.rate;
+  const auto start = std::chrono::steady_clock::now();
+  auto imported = ImportGltf(options.input, import_options, diagnostics);
+  const double import_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (!diagnostics.diagnostics().empty()) std::fputs(FormatText(diagnostics).c_str(), stderr);
+  if (!imported || diagnostics.has_errors()) return kExitImportError;
+
+  std::error_code ec;
+  fs::create_directories(options.output_dir, ec);
+  if (ec || !fs::is_directory(options.output_dir)) {
+    spdlog::error("cannot create output directory '{}'", options.output_dir);
+    return kExitUsageOrIo;
+  }
+  const fs::path dir(options.output_dir);
+  std::vector<PendingFile> files;
+  std::vector<std::string> texts;
+  auto add = [&](const std::string& file_name, std::string text) {
+    files.push_back({dir / file_name, dir / ("." + file_name + ".tmp")});
+    texts.push_back(std::move(text));
+  };
+  add("skeleton.yaml", WriteSkeletonYaml(imported->skeleton));
+  std::set<std::string> used{"skeleton"};
+  for (const Clip& clip : imported->clips) {
+    std::string stem = SanitizeFileStem(clip.name());
+    for (int n = 2; used.count(stem) != 0; ++n)
+      stem = SanitizeFileStem(clip.name()) + "_" + std::to_string(n);
+    used.insert(stem);
+    add(stem + ".json", WriteClipJson(clip, imported->skeleton));
+  }
+  std::string error;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!WriteTemp(files[i], texts[i], error)) {
+      RemoveTemps(files);
+      spdlog::error("{}", error);
+      return kExitUsageOrIo;
+    }
+  }
+  for (const PendingFile& f : files) {
+    fs::rename(f.temp_path, f.final_path, ec);
+    if (ec) {
+      RemoveTemps(files);
+      spdlog::error("cannot rename {} to {}: {}", f.temp_path.string(), f.final_path.string(), ec.message());
+      return kExitUsageOrIo;
+    }
+  }
+
+  const Skeleton& skeleton = imported->skeleton;
+  std::printf("%s: skeleton '%s', %d bones, height %.4g; imported in %.1f ms\n", options.input.c_str(),
+              skeleton.name().c_str(), skeleton.bone_count(), imported->bind_height, import_ms);
+  for (std::size_t i = 0; i < imported->clips.size(); ++i) {
+    const Clip& clip = imported->clips[i];
+    const GltfClipReport& report = imported->reports[i];
+    const double per_key_bone =
+        static_cast<double>(clip.key_bytes()) /
+        (static_cast<double>(clip.frame_count()) * static_cast<double>(clip.bone_count()));
+    std::printf(
+        "  %-16s %4d frames  %7.4f s  %.3f Hz  max error %.3g (%.3g%% of height)  %.1f bytes/key/bone%s\n",
+        clip.name().c_str(), clip.frame_count(), static_cast<double>(clip.duration()),
+        static_cast<double>(clip.sample_rate()), report.max_position_error,
+        imported->bind_height > 0 ? 100.0 * report.max_position_error / imported->bind_height : 0.0,
+        per_key_bone, report.source_start > 0 ? "  (shifted from its start time)" : "");
+  }
+  return kExitSuccess;
+}
+
+}  // namespace anim::import_tool

@@ -1,0 +1,35 @@
+// anim-import: imports a glTF 2.0 skin and its animations as skeleton and clip documents.
+//   anim-import FILE.glb|FILE.gltf [--skin N] [--rate HZ] [-Werror] -o DIR
+// Exit codes: 0 success, 1 import errors, 2 usage or I/O errors.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
+
+#include "cli/anim_import/import_run.h"
+
+int main(int argc, char** argv) {
+  auto logger = spdlog::stderr_color_st("anim-import");
+  logger->set_pattern("%n: %^%l%$: %v");
+  spdlog::set_default_logger(logger);
+
+  anim::import_tool::Options options;
+  CLI::App app{"anim-import: glTF 2.0 (.gltf, .glb) skin and animations to skeleton and clip documents"};
+  app.add_option("file", options.input, "the .gltf or .glb file")->required();
+  app.add_option("-o,--output", options.output_dir,
+                 "directory for skeleton.yaml and one <clip>.json per animation")
+      ->required();
+  app.add_option("--skin", options.skin, "which skin becomes the skeleton (default 0)")
+      ->check(CLI::NonNegativeNumber);
+  app.add_option("--rate", options.rate, "key rate of the clips in Hz (default 30)")
+      ->check(CLI::Range(0.001, 10000.0));
+  std::string warning_flag;
+  app.add_option("-W", warning_flag, "-Werror: treat warnings as errors")->check(CLI::IsMember({"error"}));
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    const int code = app.exit(e);
+    return code == 0 ? 0 : anim::import_tool::kExitUsageOrIo;
+  }
+  options.warnings_as_errors = warning_flag == "error";
+  return anim::import_tool::RunImport(options);
+}

@@ -1,0 +1,19 @@
+// Writing runtime assets back as documents (docs/asset-formats.md): a skeleton as YAML, a clip as
+// JSON. The text depends only on the asset, so writing the same asset twice gives identical bytes:
+// floats are printed in their shortest round-trip form and -0 as 0.
+#pragma once
+
+#include <string>
+
+#include "executor/pose/clip.h"
+#include "executor/pose/skeleton.h"
+
+namespace anim {
+
+// Every bone with its parent, bind-pose locals and inverse bind matrix.
+std::string WriteSkeletonYaml(const Skeleton& skeleton);
+
+// A track per tracked bone; a channel that does not change is written as one constant value.
+std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton);
+
+}  // namespace anim

@@ -1,0 +1,193 @@
+#include "compiler/import/gltf_animation.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "compiler/import/gltf_accessor.h"
+#include "executor/kernels/pose_kernels.h"
+#include "executor/resolve/forward_kinematics.h"
+
+namespace anim::gltf {
+
+std::optional<SourceAnimation> ReadAnimation(const LoadedModel& loaded, int index, const std::string& file,
+                                             DiagnosticSink& diagnostics) {
+  const tinygltf::Model& model = loaded.model;
+  const tinygltf::Animation& source = model.animations[static_cast<std::size_t>(index)];
+  const SourceLocation where{file, 0, 0};
+  const std::string label =
+      "animation " + std::to_string(index) + (source.name.empty() ? "" : " '" + source.name + "'");
+  SourceAnimation out;
+  out.name = source.name;
+  out.node_tracks.assign(model.nodes.size(), {-1, -1, -1});
+  bool any_key = false;
+  for (std::size_t c = 0; c < source.channels.size(); ++c) {
+    const tinygltf::AnimationChannel& channel = source.channels[c];
+    const std::string channel_label = label + " channel " + std::to_string(c);
+    if (channel.target_path == "weights") {
+      ++out.weight_channels;
+      continue;
+    }
+    Path path;
+    if (channel.target_path == "translation") {
+      path = kTranslation;
+    } else if (channel.target_path == "rotation") {
+      path = kRotation;
+    } else if (channel.target_path == "scale") {
+      path = kScale;
+    } else {
+      diagnostics.Error("I205", where,
+                        channel_label + " targets '" + channel.target_path + "', which is not supported");
+      return std::nullopt;
+    }
+    if (channel.target_node < 0 || static_cast<std::size_t>(channel.target_node) >= model.nodes.size()) {
+      diagnostics.Error(
+          "I203", where,
+          channel_label + " targets node " + std::to_string(channel.target_node) + ", which does not exist");
+      return std::nullopt;
+    }
+    if (channel.sampler < 0 || static_cast<std::size_t>(channel.sampler) >= source.samplers.size()) {
+      diagnostics.Error(
+          "I203", where,
+          channel_label + " uses sampler " + std::to_string(channel.sampler) + ", which does not exist");
+      return std::nullopt;
+    }
+    const tinygltf::AnimationSampler& sampler = source.samplers[static_cast<std::size_t>(channel.sampler)];
+    const auto interpolation = ParseInterpolation(sampler.interpolation);
+    if (!interpolation) {
+      diagnostics.Error("I209", where,
+                        channel_label + ": unknown interpolation '" + sampler.interpolation + "'");
+      return std::nullopt;
+    }
+    SamplerTrack track;
+    track.interpolation = *interpolation;
+    track.components = path == kRotation ? 4 : 3;
+    AccessorError error;
+    auto times = ReadFloatAccessor(model, sampler.input, 1, error);
+    auto values = times ? ReadFloatAccessor(model, sampler.output, track.components, error) : std::nullopt;
+    if (!values) {
+      diagnostics.Error(error.code, where, channel_label + ": " + error.message);
+      return std::nullopt;
+    }
+    track.times = std::move(*times);
+    track.values = std::move(*values);
+    if (const std::string problem = CheckTrack(track); !problem.empty()) {
+      diagnostics.Error("I209", where, channel_label + ": " + problem);
+      return std::nullopt;
+    }
+    int& slot = out.node_tracks[static_cast<std::size_t>(channel.target_node)][path];
+    if (slot != -1) {
+      diagnostics.Error("I209", where,
+                        channel_label + " animates the " + channel.target_path + " of node " +
+                            std::to_string(channel.target_node) + ", which an earlier channel animates");
+      return std::nullopt;
+    }
+    slot = static_cast<int>(out.tracks.size());
+    const double first = track.times.front(), last = track.times.back();
+    out.start = any_key ? std::min(out.start, first) : first;
+    out.end = any_key ? std::max(out.end, last) : last;
+    any_key = true;
+    out.tracks.push_back(std::move(track));
+  }
+  for (std::size_t n = 0; n < out.node_tracks.size(); ++n) {
+    const auto& t = out.node_tracks[n];
+    if (t[0] != -1 || t[1] != -1 || t[2] != -1) out.animated_nodes.push_back(static_cast<int>(n));
+  }
+  return out;
+}
+
+NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, int node, double time) {
+  NodeTrs trs = loaded.rest[static_cast<std::size_t>(node)];
+  const auto& tracks = animation.node_tracks[static_cast<std::size_t>(node)];
+  if (tracks[kTranslation] != -1) {
+    EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kTranslation])], time,
+                  trs.translation.data());
+  }
+  if (tracks[kRotation] != -1) {
+    EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kRotation])], time, trs.rotation.data());
+  }
+  if (tracks[kScale] != -1)
+    EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kScale])], time, trs.scale.data());
+  return trs;
+}
+
+std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
+                                      const SourceAnimation& animation, const std::string& clip_name,
+                                      double rate, double& max_skew, std::string& error) {
+  const double duration = animation.end - animation.start;
+  // Whole intervals spanning the animation; a tiny tolerance keeps 24.0000001 intervals at 24.
+  const double intervals = duration > 0 ? std::max(1.0, std::ceil(duration * rate - 1e-6)) : 0.0;
+  if (intervals + 1 > 1e7) {
+    error = "animation too long for " + std::to_string(rate) + " Hz: " + std::to_string(duration) + " s";
+    return std::nullopt;
+  }
+  const int frames = static_cast<int>(intervals) + 1;
+  const double actual_rate = duration > 0 ? intervals / duration : rate;
+  auto clip = Clip::Create(skeleton, clip_name, static_cast<float>(actual_rate), frames, false, error);
+  if (!clip) return std::nullopt;
+  std::vector<int> bones;
+  for (int node : animation.animated_nodes) {
+    const int bone = rig.node_bone[static_cast<std::size_t>(node)];
+    if (bone != -1) bones.push_back(bone);
+  }
+  std::sort(bones.begin(), bones.end());
+  for (int bone : bones)
+    clip->MarkTracked(bone);
+  max_skew = 0;
+  for (int k = 0; k < frames; ++k) {
+    const double time = k + 1 == frames ? animation.end : animation.start + k / actual_rate;
+    const PoseView frame = clip->frame(k);
+    for (int bone : bones) {
+      double skew = 0;
+      Transform local = BoneLocal(
+          rig, bone, NodeTrsAt(loaded, animation, rig.bone_node[static_cast<std::size_t>(bone)], time), skew);
+      max_skew = std::max(max_skew, skew);
+      // Consecutive keys in one hemisphere, so blending between them takes the short way.
+      if (k > 0)
+        local.rotation = AlignHemisphere(local.rotation, GetBoneTransform(clip->frame(k - 1), bone).rotation);
+      SetBoneTransform(frame, bone, local);
+    }
+  }
+  return clip;
+}
+
+double ResamplingError(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
+                       const SourceAnimation& animation, const Clip& clip) {
+  std::vector<double> key_times;
+  for (const SamplerTrack& track : animation.tracks)
+    key_times.insert(key_times.end(), track.times.begin(), track.times.end());
+  std::sort(key_times.begin(), key_times.end());
+  key_times.erase(std::unique(key_times.begin(), key_times.end()), key_times.end());
+
+  const std::size_t node_count = loaded.model.nodes.size();
+  const int bone_count = skeleton.bone_count();
+  Pose pose(bone_count);
+  std::vector<Mat4> model_space(static_cast<std::size_t>(bone_count));
+  std::vector<DMat4> global(node_count);
+  std::vector<char> done(node_count);
+  double worst = 0;
+  for (double time : key_times) {
+    SampleClip(pose.view(), clip, static_cast<float>(time - animation.start), bone_count);
+    LocalToModel(skeleton, pose.view(), model_space.data());
+    std::fill(done.begin(), done.end(), 0);
+    // Exact global transform of a node: its ancestors' animated locals composed from the root.
+    auto global_of = [&](auto&& self, int node) -> const DMat4& {
+      const std::size_t n = static_cast<std::size_t>(node);
+      if (!done[n]) {
+        const DMat4 local = ComposeTrs(NodeTrsAt(loaded, animation, node, time));
+        const int parent = loaded.node_parent[n];
+        global[n] = parent == -1 ? local : self(self, parent) * local;
+        done[n] = 1;
+      }
+      return global[n];
+    };
+    for (int bone = 0; bone < bone_count; ++bone) {
+      const DMat4& exact = global_of(global_of, rig.bone_node[static_cast<std::size_t>(bone)]);
+      const Vec3 p = model_space[static_cast<std::size_t>(bone)].Translation();
+      const double dx = p.x - exact.m[3][0], dy = p.y - exact.m[3][1], dz = p.z - exact.m[3][2];
+      worst = std::max(worst, std::sqrt(dx * dx + dy * dy + dz * dz));
+    }
+  }
+  return worst;
+}
+
+}  // namespace anim::gltf

@@ -1,0 +1,51 @@
+// glTF animations: reading their channels, evaluating them exactly on the node hierarchy, and
+// resampling them onto a skin's bones as a uniform-rate Clip.
+#pragma once
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/diag/diagnostics.h"
+#include "compiler/import/gltf_model.h"
+#include "compiler/import/gltf_sampler.h"
+#include "compiler/import/gltf_skeleton.h"
+#include "executor/pose/clip.h"
+
+namespace anim::gltf {
+
+enum Path { kTranslation = 0, kRotation = 1, kScale = 2 };
+
+// One animation's transform channels. Morph-weight channels are counted, not kept.
+struct SourceAnimation {
+  std::string name;  // as in the file; may be empty
+  std::vector<SamplerTrack> tracks;
+  std::vector<std::array<int, 3>> node_tracks;  // per node: the track of each Path, or -1
+  std::vector<int> animated_nodes;              // nodes with at least one track, ascending
+  int weight_channels = 0;
+  double start = 0.0;  // earliest key time
+  double end = 0.0;    // latest key time
+};
+
+// Reads animation `index`. Errors (I203, I204, I205, I209) name the animation and channel.
+std::optional<SourceAnimation> ReadAnimation(const LoadedModel& loaded, int index, const std::string& file,
+                                             DiagnosticSink& diagnostics);
+
+// The local TRS of `node` at `time`: its rest transform with the animation's channels applied.
+NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, int node, double time);
+
+// Resamples the animation onto the rig's bones from `start` to `end` at about `rate` Hz: the rate is
+// adjusted so a whole number of frames spans the animation exactly. Bones without channels hold
+// their bind pose and are not tracked. `max_skew` receives the largest shear dropped by folding.
+std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
+                                      const SourceAnimation& animation, const std::string& clip_name,
+                                      double rate, double& max_skew, std::string& error);
+
+// The largest model-space distance, over every source key time and every bone, between the clip
+// (sampled and posed through forward kinematics as the runtime does) and the glTF animation
+// evaluated exactly on the node hierarchy.
+double ResamplingError(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
+                       const SourceAnimation& animation, const Clip& clip);
+
+}  // namespace anim::gltf

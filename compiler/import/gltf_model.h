@@ -1,0 +1,27 @@
+// Loading a .gltf or .glb file with tinygltf, after checking a binary container's header ourselves
+// (a truncated .glb is reported, never read past its end), and the node hierarchy's parent links.
+#pragma once
+
+#include <tiny_gltf.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "compiler/diag/diagnostics.h"
+#include "compiler/import/node_transform.h"
+
+namespace anim::gltf {
+
+struct LoadedModel {
+  tinygltf::Model model;
+  std::vector<int> node_parent;  // parent node of every node, -1 for a scene root
+  std::vector<NodeTrs> rest;     // every node's local transform as authored
+};
+
+// Reads and parses `path` (a .glb when it starts with the binary magic, else glTF JSON). Problems
+// are I200 (unreadable, truncated, not glTF), I202 (the nodes do not form a forest), I203 (a child
+// index out of range) and I204 (a non-finite node transform); then nothing is returned.
+std::unique_ptr<LoadedModel> LoadGltfModel(const std::string& path, DiagnosticSink& diagnostics);
+
+}  // namespace anim::gltf
