@@ -114,8 +114,9 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
                                       const SourceAnimation& animation, const std::string& clip_name,
                                       double rate, double& max_skew, std::string& error) {
   const double duration = animation.end - animation.start;
-  // Whole intervals spanning the animation; a tiny tolerance keeps 24.0000001 intervals at 24.
-  const double intervals = duration > 0 ? std::max(1.0, std::ceil(duration * rate - 1e-6)) : 0.0;
+  // Whole intervals spanning the animation. Key times are floats, so a duration meant to be 410
+  // intervals may read as 410.00001: a thousandth of an interval of tolerance keeps it at 410.
+  const double intervals = duration > 0 ? std::max(1.0, std::ceil(duration * rate - 1e-3)) : 0.0;
   if (intervals + 1 > 1e7) {
     error = "animation too long for " + std::to_string(rate) + " Hz: " + std::to_string(duration) + " s";
     return std::nullopt;
