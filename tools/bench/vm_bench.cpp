@@ -1,0 +1,108 @@
+// BuildTasks (the recording pass) per frame: ns per recorded task and heap allocations per frame,
+// on the worked example and on a generated 30-state machine.
+//   build/tools/bench/anim-bench-vm [--benchmark_min_time=0.2]
+#include <benchmark/benchmark.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <sstream>
+#include <string>
+
+#include "compiler/codegen/compile.h"
+#include "compiler/graph/load_graph.h"
+#include "tools/bench/allocation_counter.h"
+#include "vm/build_tasks.h"
+#include "vm/program_binding.h"
+
+namespace anim {
+namespace {
+
+struct Compiled {
+  CompiledGraph graph;
+  Program program;
+  std::vector<const Clip*> clips;
+};
+
+std::unique_ptr<Compiled> Compile(std::optional<CompiledGraph> graph, const DiagnosticSink& diagnostics) {
+  if (!graph) {
+    std::fprintf(stderr, "%s", FormatText(diagnostics).c_str());
+    std::exit(2);
+  }
+  DiagnosticSink sink;
+  std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(graph->graph, sink);
+  if (!compiled) {
+    std::fprintf(stderr, "%s", FormatText(sink).c_str());
+    std::exit(2);
+  }
+  auto c = std::make_unique<Compiled>(Compiled{*std::move(graph), std::move(compiled->program), {}});
+  for (const Clip& clip : c->graph.clips)
+    c->clips.push_back(&clip);
+  return c;
+}
+
+// A machine of `states` states, each a blend of two clips; transitions form a ring driven by a
+// parameter, so every state is reachable.
+std::string ThirtyStateGraph(int states) {
+  std::ostringstream g;
+  g << "format: animtc.graph\nversion: 1\nskeleton: humanoid/skeleton.yaml\n"
+    << "clips: {idle: humanoid/idle.json, walk_fwd: humanoid/walk_fwd.json, run_fwd: humanoid/run_fwd.json}\n"
+    << "parameters: {state: {type: int, default: 0}}\nnodes:\n  m:\n    kind: state_machine\n    initial: "
+       "s0\n"
+    << "    states:\n";
+  for (int s = 0; s < states; ++s) {
+    g << "      s" << s << ": {kind: blend, a: {kind: clip, clip: " << (s % 2 ? "walk_fwd" : "idle")
+      << "}, b: {kind: clip, clip: run_fwd}, alpha: 0.3}\n";
+  }
+  g << "    transitions:\n";
+  for (int s = 0; s < states; ++s) {
+    g << "      - {from: s" << s << ", to: s" << (s + 1) % states
+      << ", condition: \"state == " << (s + 1) % states << "\", duration: 0.2}\n";
+  }
+  g << "output: {pose: m}\n";
+  return g.str();
+}
+
+void RecordFrames(benchmark::State& state, const Compiled& c) {
+  BindResult bound = ProgramBinding::Bind(c.program, c.graph.skeleton, c.clips);
+  if (!bound.binding) {
+    state.SkipWithError(bound.error.c_str());
+    return;
+  }
+  AnimInstance instance(c.program);
+  AnimTaskList list;
+  BuildTasks(*bound.binding, instance, 1.0f / 30.0f, list);  // the first frame sizes everything
+  const uint64_t before = bench::AllocationCount();
+  for (auto _ : state) {
+    BuildTasks(*bound.binding, instance, 1.0f / 30.0f, list);
+    benchmark::DoNotOptimize(list.tasks.data());
+  }
+  const double frames = static_cast<double>(state.iterations());
+  state.counters["tasks"] = static_cast<double>(list.tasks.size());
+  state.counters["allocs_per_frame"] = static_cast<double>(bench::AllocationCount() - before) / frames;
+  state.counters["ns_per_task"] =
+      benchmark::Counter(static_cast<double>(list.tasks.size()) * frames,
+                         benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void BM_Record_WorkedExample(benchmark::State& state) {
+  DiagnosticSink diagnostics;
+  static const auto c = Compile(
+      LoadGraph(std::string(ANIMTC_SOURCE_DIR) + "/samples/worked_example.yaml", diagnostics), diagnostics);
+  RecordFrames(state, *c);
+}
+BENCHMARK(BM_Record_WorkedExample);
+
+void BM_Record_ThirtyStateMachine(benchmark::State& state) {
+  DiagnosticSink diagnostics;
+  static const auto c = Compile(ParseGraph(ThirtyStateGraph(30), "thirty.yaml",
+                                           std::string(ANIMTC_SOURCE_DIR) + "/samples", diagnostics),
+                                diagnostics);
+  RecordFrames(state, *c);
+}
+BENCHMARK(BM_Record_ThirtyStateMachine);
+
+}  // namespace
+}  // namespace anim
+
+BENCHMARK_MAIN();
