@@ -186,6 +186,11 @@ std::unique_ptr<LoadedModel> LoadGltfModel(const std::string& path, DiagnosticSi
                           (error.empty() ? "" : ": " + error));
     return nullptr;
   }
+  if (loaded->model.asset.version.rfind("2.", 0) != 0) {
+    diagnostics.Error("I200", where,
+                      "glTF version " + loaded->model.asset.version + " is not supported (2.0 expected)");
+    return nullptr;
+  }
   if (!BuildParents(*loaded, where, diagnostics)) return nullptr;
   loaded->rest.resize(loaded->model.nodes.size());
   for (std::size_t n = 0; n < loaded->model.nodes.size(); ++n) {
