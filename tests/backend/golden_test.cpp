@@ -72,7 +72,8 @@ bool IsGraphDocument(const std::filesystem::path& path) {
   std::ifstream in(path);
   std::stringstream text;
   text << in.rdbuf();
-  return text.str().find("animtc.graph") != std::string::npos;
+  return text.str().find("format: animtc.graph") != std::string::npos ||
+         text.str().find("\"format\": \"animtc.graph\"") != std::string::npos;
 }
 
 TEST_CASE("graph documents compile deterministically to their golden disassembly") {
@@ -84,8 +85,11 @@ TEST_CASE("graph documents compile deterministically to their golden disassembly
     const fs::path& path = entry.path();
     if (!entry.is_regular_file() || (path.extension() != ".yaml" && path.extension() != ".json")) continue;
     if (!IsGraphDocument(path)) continue;
-    CheckDocument(path.string(),
-                  "sample_" + path.parent_path().filename().string() + "_" + path.stem().string() + ".asm");
+    std::string golden = "sample";  // samples/humanoid/loco.yaml -> sample_humanoid_loco.asm
+    const fs::path relative = fs::relative(path, "samples").replace_extension();
+    for (const fs::path& part : relative)
+      golden += "_" + part.string();
+    CheckDocument(path.string(), golden + ".asm");
   }
 }
 

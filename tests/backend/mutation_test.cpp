@@ -148,7 +148,7 @@ TEST_CASE("mutated IR is refused as an internal error or compiles to a verified,
     }
     ++compiled_count;
     const LoadResult loaded = LoadVerifiedProgram(compiled->bytes);
-    INFO("mutation round " << i << ": " << loaded.error);
+    INFO("mutation round " << i << ": " << loaded.error << "\n" << ir::PrintGraph(compiled->graph));
     REQUIRE(loaded.ok());
     const std::vector<std::string> problems =
         test::CheckProgramMatchesGraph(compiled->graph, compiled->program);
