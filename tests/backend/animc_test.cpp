@@ -32,15 +32,22 @@ std::string ReadFile(const fs::path& path) {
   return s.str();
 }
 
-// A scratch directory per test process.
+// A scratch directory per test process, removed when the process ends.
+struct ScratchDir {
+  fs::path path = fs::temp_directory_path() / ("animc_test_" + std::to_string(::getpid()));
+  ScratchDir() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
 const fs::path& Scratch() {
-  static const fs::path dir = [] {
-    fs::path d = fs::temp_directory_path() / ("animc_test_" + std::to_string(::getpid()));
-    fs::remove_all(d);
-    fs::create_directories(d);
-    return d;
-  }();
-  return dir;
+  static const ScratchDir dir;
+  return dir.path;
 }
 
 // Runs animc with `args` (shell syntax) from `cwd`, capturing both streams.
