@@ -113,6 +113,16 @@ class Emitter {
     switch (v.op) {
       case Op::Const:
         for (int c = 0; c < components; ++c) {
+          // A vec3 constant loads each distinct component once: (0, 1, 0) is two loads.
+          const int same =
+              c > 0 && std::bit_cast<uint32_t>(v.constant[c]) == std::bit_cast<uint32_t>(v.constant[0]) ? 0
+              : c > 1 && std::bit_cast<uint32_t>(v.constant[c]) == std::bit_cast<uint32_t>(v.constant[1])
+                  ? 1
+                  : -1;
+          if (same >= 0) {
+            out.r[c] = out.r[same];
+            continue;
+          }
           out.r[c] = NewScalar();
           Emit(id, Opcode::LoadConst, {out.r[c], Constant(v.constant[c])});
         }

@@ -1,5 +1,5 @@
 ; animbc version 1, skeleton hash 0x88cfc782ca8927a0
-; 342 code words, 83 debug entries, 11 scalar registers, 5 pose registers
+; 336 code words, 81 debug entries, 11 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; forward.samples[1] (line 30:73)
   0004  load_const     s1, const 0.2                                     ; locomotion (line 49:55)
@@ -73,17 +73,15 @@ code:
   0267  load_param     s1, param 'look_target', component y              ; looking (line 67:61)
   0271  load_param     s2, param 'look_target', component z              ; looking (line 67:61)
   0275  load_const     s3, const 0                                       ; looking (line 67:80)
-  0278  load_const     s5, const 0                                       ; looking (line 67:80)
-  0281  load_const     s6, const 1                                       ; looking (line 67:80)
-  0284  load_const     s7, const 1.2217305                               ; looking (line 67:3)
-  0287  look_at        p1, p0, bone 'head', s0, s1, s2, s3, s5, s6, s7, s4 ; looking (line 67:3)
-  0299  load_param     s0, param 'ground', component x                   ; left_foot (line 74:20)
-  0303  load_const     s1, const 0                                       ; left_foot (line 69:5)
-  0306  load_const     s2, const 1                                       ; left_foot (line 69:5)
-  0309  load_const     s3, const 0                                       ; left_foot (line 69:5)
-  0312  foot_ik        p0, p1, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s3, const 0.08, const 0.04, s9 ; left_foot (line 68:3)
-  0325  foot_ik        p1, p0, bone 'thigh_r', bone 'calf_r', bone 'foot_r', s0, s1, s2, s3, const 0.08, const 0.04, s9 ; right_foot (line 77:3)
-  0338  output         p1, lock_root 1, bone 'root'                      ; right_foot (line 77:3)
+  0278  load_const     s5, const 1                                       ; looking (line 67:80)
+  0281  load_const     s6, const 1.2217305                               ; looking (line 67:3)
+  0284  look_at        p1, p0, bone 'head', s0, s1, s2, s3, s3, s5, s6, s4 ; looking (line 67:3)
+  0296  load_param     s0, param 'ground', component x                   ; left_foot (line 74:20)
+  0300  load_const     s1, const 0                                       ; left_foot (line 69:5)
+  0303  load_const     s2, const 1                                       ; left_foot (line 69:5)
+  0306  foot_ik        p0, p1, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s1, const 0.08, const 0.04, s9 ; left_foot (line 68:3)
+  0319  foot_ik        p1, p0, bone 'thigh_r', bone 'calf_r', bone 'foot_r', s0, s1, s2, s1, const 0.08, const 0.04, s9 ; right_foot (line 77:3)
+  0332  output         p1, lock_root 1, bone 'root'                      ; right_foot (line 77:3)
 constants:
   0  0.2
   1  -0.2

@@ -1,5 +1,5 @@
 ; animbc version 1, skeleton hash 0x88cfc782ca8927a0
-; 136 code words, 34 debug entries, 9 scalar registers, 5 pose registers
+; 133 code words, 33 debug entries, 9 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion (line 30:44)
   0004  load_const     s1, const 0.5                                     ; locomotion (line 30:52)
@@ -32,9 +32,8 @@ code:
   0107  load_const     s0, const 0                                       ; planted (line 45:20)
   0110  load_const     s1, const 0                                       ; planted (line 40:5)
   0113  load_const     s2, const 1                                       ; planted (line 40:5)
-  0116  load_const     s3, const 0                                       ; planted (line 40:5)
-  0119  foot_ik        p1, p0, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s3, const 0.08, const 0.03, s7 ; planted (line 39:3)
-  0132  output         p1, lock_root 0, bone none                        ; planted (line 39:3)
+  0116  foot_ik        p1, p0, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s1, const 0.08, const 0.03, s7 ; planted (line 39:3)
+  0129  output         p1, lock_root 0, bone none                        ; planted (line 39:3)
 constants:
   0  0.5
   1  0.3

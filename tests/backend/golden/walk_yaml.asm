@@ -1,5 +1,5 @@
 ; animbc version 1, skeleton hash 0x88cfc782ca8927a0
-; 119 code words, 31 debug entries, 8 scalar registers, 4 pose registers
+; 116 code words, 30 debug entries, 7 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 18:20)
   0004  load_const     s1, const 0.1                                     ; loco (line 24:52)
@@ -26,12 +26,11 @@ code:
   0080  load_param     s1, param 'target', component y                   ; aim (line 26:56)
   0084  load_param     s2, param 'target', component z                   ; aim (line 26:56)
   0088  load_const     s3, const 0                                       ; aim (line 26:8)
-  0091  load_const     s4, const 0                                       ; aim (line 26:8)
-  0094  load_const     s5, const 1                                       ; aim (line 26:8)
-  0097  load_const     s6, const 1.0471976                               ; aim (line 26:3)
-  0100  load_const     s7, const 0.8                                     ; aim (line 26:86)
-  0103  look_at        p0, p1, bone 'head', s0, s1, s2, s3, s4, s5, s6, s7 ; aim (line 26:3)
-  0115  output         p0, lock_root 0, bone 'root'                      ; aim (line 26:3)
+  0091  load_const     s4, const 1                                       ; aim (line 26:8)
+  0094  load_const     s5, const 1.0471976                               ; aim (line 26:3)
+  0097  load_const     s6, const 0.8                                     ; aim (line 26:86)
+  0100  look_at        p0, p1, bone 'head', s0, s1, s2, s3, s3, s4, s5, s6 ; aim (line 26:3)
+  0112  output         p0, lock_root 0, bone 'root'                      ; aim (line 26:3)
 constants:
   0  0.1
   1  0.25
