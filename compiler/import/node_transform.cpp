@@ -126,8 +126,10 @@ NodeTrs DecomposeMatrix(const DMat4& m, double& skew) {
 
 Transform ToTransform(const NodeTrs& trs) {
   auto f = [](double v) { return static_cast<float>(v); };
+  const Quat rotation =
+      Normalize(Quat{f(trs.rotation[0]), f(trs.rotation[1]), f(trs.rotation[2]), f(trs.rotation[3])});
   return {{f(trs.translation[0]), f(trs.translation[1]), f(trs.translation[2])},
-          Normalize(Quat{f(trs.rotation[0]), f(trs.rotation[1]), f(trs.rotation[2]), f(trs.rotation[3])}),
+          rotation,
           {f(trs.scale[0]), f(trs.scale[1]), f(trs.scale[2])}};
 }
 

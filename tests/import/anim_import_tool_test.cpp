@@ -1,0 +1,72 @@
+// anim-import's driver: the files it writes, identical bytes on a re-import, exit codes, and a
+// failed import leaving the output directory as it was.
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "cli/anim_import/import_run.h"
+#include "tests/import/temp_dir.h"
+
+namespace anim {
+namespace {
+
+const std::string kAssets = std::string(ANIMTC_SHARED_ASSETS) + "/gltf/";
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+int Run(const std::string& input, const std::string& output, double rate = 30.0) {
+  import_tool::Options options;
+  options.input = input;
+  options.output_dir = output;
+  options.rate = rate;
+  return import_tool::RunImport(options);
+}
+
+TEST_CASE("anim-import writes skeleton.yaml and one JSON clip per animation, byte-identical on re-import") {
+  const test::TempDir dir;
+  REQUIRE(Run(kAssets + "fox/Fox.glb", dir.file("a")) == import_tool::kExitSuccess);
+  REQUIRE(Run(kAssets + "fox/Fox.glb", dir.file("b")) == import_tool::kExitSuccess);
+  int files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path() / "a")) {
+    ++files;
+    const std::string name = entry.path().filename().string();
+    CHECK(ReadFile(entry.path()) == ReadFile(dir.path() / "b" / name));
+  }
+  CHECK(files == 4);
+  for (const char* name : {"skeleton.yaml", "Survey.json", "Walk.json", "Run.json"}) {
+    CHECK(std::filesystem::is_regular_file(dir.path() / "a" / name));
+  }
+  CHECK(ReadFile(dir.path() / "a" / "Walk.json").find("\"skeleton\": \"Fox\"") != std::string::npos);
+}
+
+TEST_CASE("A failed import writes nothing and exits 1; an unwritable output exits 2") {
+  const test::TempDir dir;
+  const std::string fox = ReadFile(kAssets + "fox/Fox.glb");
+  {
+    std::ofstream out(dir.file("cut.glb"), std::ios::binary);
+    out.write(fox.data(), 1000);
+  }
+  std::filesystem::create_directories(dir.path() / "out");
+  { std::ofstream(dir.path() / "out" / "skeleton.yaml") << "keep me"; }
+  CHECK(Run(dir.file("cut.glb"), dir.file("out")) == import_tool::kExitImportError);
+  CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 1);
+  // The output "directory" is a regular file.
+  CHECK(Run(kAssets + "fox/Fox.glb", dir.file("cut.glb")) == import_tool::kExitUsageOrIo);
+}
+
+TEST_CASE("Clip file names are sanitised") {
+  CHECK(import_tool::SanitizeFileStem("Walk") == "Walk");
+  CHECK(import_tool::SanitizeFileStem("Wave/Left hand") == "Wave_Left_hand");
+  CHECK(import_tool::SanitizeFileStem("../../etc/passwd") == "_.._.._etc_passwd");
+  CHECK(import_tool::SanitizeFileStem("") == "_");
+}
+
+}  // namespace
+}  // namespace anim
