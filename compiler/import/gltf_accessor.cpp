@@ -100,9 +100,14 @@ std::optional<std::vector<float>> ReadFloatAccessor(const tinygltf::Model& model
     error = {"I203", what + " has an implausible count " + std::to_string(count)};
     return std::nullopt;
   }
-  std::vector<float> out(count * static_cast<std::size_t>(components), 0.0f);
   // An accessor without a buffer view is all zeros (glTF 2.0 section 3.6.2.1).
-  if (accessor.bufferView < 0) return out;
+  if (accessor.bufferView < 0) {
+    if (count > (std::size_t{1} << 22)) {
+      error = {"I203", what + " has no buffer view and an implausible count " + std::to_string(count)};
+      return std::nullopt;
+    }
+    return std::vector<float>(count * static_cast<std::size_t>(components), 0.0f);
+  }
   if (static_cast<std::size_t>(accessor.bufferView) >= model.bufferViews.size()) {
     error = {"I203",
              what + " names buffer view " + std::to_string(accessor.bufferView) + ", which does not exist"};
@@ -121,8 +126,9 @@ std::optional<std::vector<float>> ReadFloatAccessor(const tinygltf::Model& model
     return std::nullopt;
   }
   const std::size_t stride = view.byteStride != 0 ? view.byteStride : element_bytes;
-  if (stride < element_bytes) {
-    error = {"I203", what + ": byte stride " + std::to_string(stride) + " is smaller than an element"};
+  if (stride < element_bytes || stride > 256) {
+    error = {"I203",
+             what + ": byte stride " + std::to_string(stride) + " is smaller than an element or above 256"};
     return std::nullopt;
   }
   if (count > 0) {
@@ -135,6 +141,7 @@ std::optional<std::vector<float>> ReadFloatAccessor(const tinygltf::Model& model
       return std::nullopt;
     }
   }
+  std::vector<float> out(count * static_cast<std::size_t>(components), 0.0f);
   const unsigned char* base = buffer.data() + view.byteOffset + accessor.byteOffset;
   for (std::size_t i = 0; i < count; ++i) {
     for (int c = 0; c < components; ++c) {

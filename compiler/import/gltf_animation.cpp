@@ -117,8 +117,11 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
   // Whole intervals spanning the animation. Key times are floats, so a duration meant to be 410
   // intervals may read as 410.00001: a thousandth of an interval of tolerance keeps it at 410.
   const double intervals = duration > 0 ? std::max(1.0, std::ceil(duration * rate - 1e-3)) : 0.0;
-  if (intervals + 1 > 1e7) {
-    error = "animation too long for " + std::to_string(rate) + " Hz: " + std::to_string(duration) + " s";
+  // The key data limit of clip documents (docs/asset-formats.md): 1 GiB.
+  const double bytes = (intervals + 1) * PoseFloatCount(skeleton.bone_count()) * sizeof(float);
+  if (bytes > static_cast<double>(std::size_t{1} << 30)) {
+    error = "animation too long for " + std::to_string(rate) + " Hz: " + std::to_string(duration) +
+            " s would need more than 1 GiB of keys";
     return std::nullopt;
   }
   const int frames = static_cast<int>(intervals) + 1;
