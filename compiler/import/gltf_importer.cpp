@@ -91,10 +91,14 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
     }
     report.skipped_channels += non_joint;
     if (source->weight_channels > 0 || non_joint > 0) {
-      diagnostics.Warning("I206", where,
-                          label + ": skipped " + std::to_string(source->weight_channels) +
-                              " morph-weight channel(s) and the channels of " + std::to_string(non_joint) +
-                              " node(s) outside the skin");
+      std::string what;
+      if (source->weight_channels > 0)
+        what = std::to_string(source->weight_channels) + " morph-weight channel(s)";
+      if (non_joint > 0) {
+        what += (what.empty() ? "" : " and ") + std::string("the channels of ") + std::to_string(non_joint) +
+                " node(s) outside the skin";
+      }
+      diagnostics.Warning("I206", where, label + ": skipped " + what);
     }
     if (source->start > 0) {
       diagnostics.Warning(

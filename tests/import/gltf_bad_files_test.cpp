@@ -208,3 +208,41 @@ TEST_CASE("Normalized 16-bit rotation keys are read per the spec") {
 
 }  // namespace
 }  // namespace anim
+
+namespace anim {
+namespace {
+
+TEST_CASE("A channel on a node outside the skin is skipped with a warning, and the error report shows it") {
+  const test::TempDir dir;
+  nlohmann::json doc = SimpleSkin();
+  // Node 0 (the mesh node, parent of the root joint) gets a scale channel: y from 1 to 2.1 over the
+  // joint channel's key times.
+  std::vector<float> scales;
+  for (int k = 0; k < 12; ++k)
+    scales.insert(scales.end(), {1.0f, 1.0f + 0.1f * static_cast<float>(k), 1.0f});
+  std::string bytes(scales.size() * sizeof(float), '\0');
+  std::memcpy(bytes.data(), scales.data(), bytes.size());
+  WriteFile(dir.file("scales.bin"), bytes);
+  doc["buffers"].push_back({{"uri", "scales.bin"}, {"byteLength", bytes.size()}});
+  doc["bufferViews"].push_back({{"buffer", doc["buffers"].size() - 1}, {"byteLength", bytes.size()}});
+  doc["accessors"].push_back({{"bufferView", doc["bufferViews"].size() - 1},
+                              {"componentType", 5126},
+                              {"count", 12},
+                              {"type", "VEC3"}});
+  doc["animations"][0]["samplers"].push_back({{"input", 5}, {"output", doc["accessors"].size() - 1}});
+  doc["animations"][0]["channels"].push_back({{"sampler", 1}, {"target", {{"node", 0}, {"path", "scale"}}}});
+  WriteFile(dir.file("mesh_channel.gltf"), doc.dump());
+  DiagnosticSink diagnostics;
+  const auto result = ImportGltf(dir.file("mesh_channel.gltf"), {}, diagnostics);
+  const std::string text = FormatText(diagnostics);
+  INFO(text);
+  REQUIRE(result);
+  CHECK(text.find("warning[I206]") != std::string::npos);
+  CHECK(text.find("1 node(s) outside the skin") != std::string::npos);
+  CHECK(result->reports.at(0).skipped_channels == 1);
+  // The skipped scale lifts the joints (at y = 1 at rest) to y = 2.1, which the report measures.
+  CHECK(result->reports.at(0).max_position_error > 0.5);
+}
+
+}  // namespace
+}  // namespace anim
