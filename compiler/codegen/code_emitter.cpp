@@ -114,11 +114,10 @@ class Emitter {
       case Op::Const:
         for (int c = 0; c < components; ++c) {
           // A vec3 constant loads each distinct component once: (0, 1, 0) is two loads.
-          const int same =
-              c > 0 && std::bit_cast<uint32_t>(v.constant[c]) == std::bit_cast<uint32_t>(v.constant[0]) ? 0
-              : c > 1 && std::bit_cast<uint32_t>(v.constant[c]) == std::bit_cast<uint32_t>(v.constant[1])
-                  ? 1
-                  : -1;
+          int same = -1;
+          for (int e = 0; e < c && same < 0; ++e) {
+            if (std::bit_cast<uint32_t>(v.constant[e]) == std::bit_cast<uint32_t>(v.constant[c])) same = e;
+          }
           if (same >= 0) {
             out.r[c] = out.r[same];
             continue;

@@ -152,8 +152,9 @@ TEST_CASE("mutated IR is refused as an internal error or compiles to a verified,
     REQUIRE(loaded.ok());
     const std::vector<std::string> problems =
         test::CheckProgramMatchesGraph(compiled->graph, compiled->program);
-    INFO((problems.empty() ? std::string() : problems.front() + "\n" + ir::PrintGraph(compiled->graph) + "\n" +
-                                                 codegen::Disassemble(compiled->program)));
+    INFO((problems.empty() ? std::string()
+                           : problems.front() + "\n" + ir::PrintGraph(compiled->graph) + "\n" +
+                                 codegen::Disassemble(compiled->program)));
     REQUIRE(problems.empty());
   }
   // Both outcomes are exercised, or the test proves little.
