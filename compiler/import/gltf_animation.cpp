@@ -177,7 +177,11 @@ double ResamplingError(const LoadedModel& loaded, const SkinRig& rig, const Skel
     auto global_of = [&](auto&& self, int node) -> const DMat4& {
       const std::size_t n = static_cast<std::size_t>(node);
       if (!done[n]) {
-        const DMat4 local = ComposeTrs(NodeTrsAt(loaded, animation, node, time));
+        // A node with a matrix cannot be animated (glTF 2.0 section 3.5.3): keep its shear.
+        const auto& tracks = animation.node_tracks[n];
+        const bool animated = tracks[kTranslation] != -1 || tracks[kRotation] != -1 || tracks[kScale] != -1;
+        const DMat4 local =
+            animated ? ComposeTrs(NodeTrsAt(loaded, animation, node, time)) : loaded.rest_matrix[n];
         const int parent = loaded.node_parent[n];
         global[n] = parent == -1 ? local : self(self, parent) * local;
         done[n] = 1;

@@ -51,7 +51,7 @@ bool SkipImage(tinygltf::Image*, const int, std::string*, std::string*, int, int
   return true;
 }
 
-bool ReadNodeTransform(const tinygltf::Node& node, NodeTrs& trs) {
+bool ReadNodeTransform(const tinygltf::Node& node, NodeTrs& trs, DMat4& matrix, double& skew) {
   auto finite = [](const std::vector<double>& v) {
     for (double x : v) {
       if (!std::isfinite(x)) return false;
@@ -66,14 +66,16 @@ bool ReadNodeTransform(const tinygltf::Node& node, NodeTrs& trs) {
       for (int r = 0; r < 4; ++r)
         m.m[c][r] = node.matrix[static_cast<std::size_t>(c * 4 + r)];
     }
-    double skew = 0;
     trs = DecomposeMatrix(m, skew);
+    matrix = m;
     return true;
   }
   if (node.translation.size() == 3)
     std::copy(node.translation.begin(), node.translation.end(), trs.translation.begin());
   if (node.rotation.size() == 4) std::copy(node.rotation.begin(), node.rotation.end(), trs.rotation.begin());
   if (node.scale.size() == 3) std::copy(node.scale.begin(), node.scale.end(), trs.scale.begin());
+  matrix = ComposeTrs(trs);
+  skew = 0;
   return true;
 }
 
@@ -192,9 +194,13 @@ std::unique_ptr<LoadedModel> LoadGltfModel(const std::string& path, DiagnosticSi
     return nullptr;
   }
   if (!BuildParents(*loaded, where, diagnostics)) return nullptr;
-  loaded->rest.resize(loaded->model.nodes.size());
-  for (std::size_t n = 0; n < loaded->model.nodes.size(); ++n) {
-    if (!ReadNodeTransform(loaded->model.nodes[n], loaded->rest[n])) {
+  const std::size_t count = loaded->model.nodes.size();
+  loaded->rest.resize(count);
+  loaded->rest_matrix.resize(count);
+  loaded->rest_skew.assign(count, 0.0);
+  for (std::size_t n = 0; n < count; ++n) {
+    if (!ReadNodeTransform(loaded->model.nodes[n], loaded->rest[n], loaded->rest_matrix[n],
+                           loaded->rest_skew[n])) {
       diagnostics.Error("I204", where,
                         NodeLabel(loaded->model, static_cast<int>(n)) + " has a non-finite transform");
       return nullptr;

@@ -15,8 +15,10 @@ namespace anim::gltf {
 
 struct LoadedModel {
   tinygltf::Model model;
-  std::vector<int> node_parent;  // parent node of every node, -1 for a scene root
-  std::vector<NodeTrs> rest;     // every node's local transform as authored
+  std::vector<int> node_parent;    // parent node of every node, -1 for a scene root
+  std::vector<NodeTrs> rest;       // every node's local transform as TRS (a matrix decomposed)
+  std::vector<DMat4> rest_matrix;  // every node's local transform as authored, shear included
+  std::vector<double> rest_skew;   // the shear a node's matrix loses as TRS (0 for TRS nodes)
 };
 
 // Reads and parses `path` (a .glb when it starts with the binary magic, else glTF JSON). Problems

@@ -83,7 +83,7 @@ std::optional<SkinRig> BuildSkinRig(const LoadedModel& loaded, int skin, const s
     DMat4 above;  // product of the non-joint nodes between `node` and its joint ancestor
     int at = loaded.node_parent[static_cast<std::size_t>(node)];
     while (at != -1 && skin_slot[static_cast<std::size_t>(at)] == -1) {
-      above = ComposeTrs(loaded.rest[static_cast<std::size_t>(at)]) * above;
+      above = loaded.rest_matrix[static_cast<std::size_t>(at)] * above;
       at = loaded.node_parent[static_cast<std::size_t>(at)];
     }
     joint_parent[static_cast<std::size_t>(node)] = at;
@@ -137,6 +137,13 @@ std::optional<SkinRig> BuildSkinRig(const LoadedModel& loaded, int skin, const s
     rig.folded.push_back(has_fold[n] != 0);
     double skew = 0;
     bone.bind_local = BoneLocal(rig, static_cast<int>(b), loaded.rest[n], skew);
+    if (loaded.rest_skew[n] > 1e-4) {
+      diagnostics.Warning("I208", where,
+                          "joint '" + bone.name +
+                              "' has a sheared matrix; it is approximated by translation, rotation "
+                              "and scale (error " +
+                              std::to_string(loaded.rest_skew[n]) + ")");
+    }
     if (skew > 1e-4) {
       diagnostics.Warning("I208", where,
                           "the nodes above joint '" + bone.name +

@@ -246,3 +246,26 @@ TEST_CASE("A channel on a node outside the skin is skipped with a warning, and t
 
 }  // namespace
 }  // namespace anim
+
+namespace anim {
+namespace {
+
+TEST_CASE("A sheared ancestor matrix is folded with a warning that it is approximated (I208)") {
+  const test::TempDir dir;
+  nlohmann::json doc = SimpleSkin();
+  doc["nodes"][0]["matrix"] = {1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};  // x += 0.5 y
+  WriteFile(dir.file("shear.gltf"), doc.dump());
+  DiagnosticSink diagnostics;
+  const auto result = ImportGltf(dir.file("shear.gltf"), {}, diagnostics);
+  const std::string text = FormatText(diagnostics);
+  INFO(text);
+  REQUIRE(result);
+  CHECK(text.find("warning[I208]") != std::string::npos);
+  // Translations survive the fold exactly: the root joint sits at the sheared (0.5, 1, 0).
+  const Vec3 root = result->skeleton.bind_model().at(0).Translation();
+  CHECK(root.x == Approx(0.5f));
+  CHECK(root.y == Approx(1.0f));
+}
+
+}  // namespace
+}  // namespace anim
