@@ -1,10 +1,11 @@
 // The real glTF files in ../shared/assets/gltf imported and checked against an independent
 // evaluation of the same animations (tests/import/gltf_reference.h): joint counts, clip names and
-// durations, and model-space joint transforms at every frame time within 1e-4 of the height.
+// durations, and model-space joint transforms at a spread of frame times within 1e-4 of the height.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <set>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "executor/kernels/pose_kernels.h"
 #include "executor/resolve/forward_kinematics.h"
 #include "tests/import/gltf_reference.h"
+#include "tests/import/temp_dir.h"
 
 namespace anim {
 namespace {
@@ -166,6 +168,23 @@ TEST_CASE("simple_skin: two joints, a rotation clip") {
   CHECK(skin.result.skeleton.parent(1) == 0);
   CHECK(skin.result.clips.at(0).tracked_bones() == std::vector<int>{1});
   CheckAgainstReference(skin, "simple_skin/simple_skin.gltf");
+}
+
+TEST_CASE("A skin that lists a child joint before its parent is stored parents first") {
+  const test::TempDir dir;
+  nlohmann::json doc = test::ReferenceGltf(kAssets + "simple_skin/simple_skin.gltf").json();
+  doc["skins"][0]["joints"] = {2, 1};
+  const std::string path = dir.file("reversed.gltf");
+  std::ofstream(path) << doc.dump();
+  // The buffers are embedded data URIs, so the copy stands alone.
+  DiagnosticSink diagnostics;
+  const auto result = ImportGltf(path, {}, diagnostics);
+  INFO(FormatText(diagnostics));
+  REQUIRE(result);
+  CHECK(result->bone_nodes == std::vector<int>{1, 2});
+  CHECK(result->skeleton.bone_name(0) == "joint_1");
+  CHECK(result->skeleton.parent(1) == 0);
+  CHECK(result->clips.at(0).tracked_bones() == std::vector<int>{1});
 }
 
 TEST_CASE("The resampling error report matches an independent measurement at the source key times") {
