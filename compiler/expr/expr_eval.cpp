@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace anim::expr {
 namespace {
@@ -35,6 +36,9 @@ ConstValue Map2(Type type, const ConstValue& a, const ConstValue& b, F f) {
 }  // namespace
 
 std::optional<ConstValue> EvaluateConstant(const Expr& expr) {
+  // Most run-time expressions read a name: answer those without walking the tree.
+  for (const ExprNode& node : expr.nodes)
+    if (node.kind == ExprKind::Name) return std::nullopt;
   return EvaluateConstant(expr, expr.root);
 }
 
@@ -50,11 +54,12 @@ std::optional<ConstValue> EvaluateConstant(const Expr& expr, int index) {
     default:
       break;
   }
-  std::vector<ConstValue> args;
-  for (int arg : node.args) {
-    const std::optional<ConstValue> value = EvaluateConstant(expr, arg);
+  ConstValue args[5];  // the most any operator or function takes (remap)
+  if (node.args.size() > std::size(args)) return std::nullopt;
+  for (std::size_t i = 0; i < node.args.size(); ++i) {
+    const std::optional<ConstValue> value = EvaluateConstant(expr, node.args[i]);
     if (!value) return std::nullopt;
-    args.push_back(*value);
+    args[i] = *value;
   }
   const Type t = node.type;
   auto v = [&](std::size_t i) { return args[i].v[0]; };
