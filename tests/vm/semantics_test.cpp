@@ -420,3 +420,54 @@ TEST_CASE("parameters: defaults, ranges, types and names", "[vm][instance]") {
 
 }  // namespace
 }  // namespace anim
+
+namespace anim {
+namespace {
+
+// Samples the walk clip, saves it to slot 0 (reachable or not), loads slot 0 and outputs either the
+// load or the walk pose directly.
+Program SnapshotProgram(const test::VmRig& rig, bool output_save) {
+  test::ProgramBuilder b(rig.skeleton);
+  b.Clip("idle");
+  const uint16_t clock = b.Clock(b.Clip("walk"), 0, true);
+  const uint16_t slot = b.Snapshot("s");
+  const uint16_t walk = b.PoseRegister(), saved = b.PoseRegister(), loaded = b.PoseRegister();
+  const uint16_t one = b.LoadConst(1.0f);
+  b.Emit(Opcode::LoadSnapshot, {loaded, slot});
+  b.Emit(Opcode::SampleClip, {walk, clock, one});
+  b.Emit(Opcode::SaveSnapshot, {saved, walk, slot});
+  const uint16_t mix = b.PoseRegister();
+  b.Emit(Opcode::Blend, {mix, loaded, saved, b.LoadConst(0.0f)});
+  b.Emit(Opcode::Output, {output_save ? mix : walk, 0, kNoOperand});
+  return b.program;
+}
+
+TEST_CASE("a snapshot save is visible to the next frame's load; an unreachable save does not run",
+          "[vm][semantics]") {
+  test::VmRig rig;
+  SECTION("reachable save") {
+    test::VmStepper vm(rig, SnapshotProgram(rig, true));
+    vm.Step(0.1f);
+    const int load = vm.Find(AnimTaskType::LoadPoseSnapshot);
+    REQUIRE(load >= 0);
+    CHECK(vm.snapshot.tasks[static_cast<std::size_t>(load)].reachable);
+    CHECK(vm.instance.task_state.snapshots[0].saved);  // committed after the list ran
+    const Pose first = vm.local;                       // alpha 0: the load, i.e. the bind pose
+    CHECK(GetBoneTransform(first.view(), 1).rotation.w == rig.skeleton.bind_local(1).rotation.w);
+    vm.Step(0.1f);  // the load now reads frame 0's saved walk pose
+    const Transform loaded = GetBoneTransform(vm.local.view(), 1);
+    CHECK(loaded.rotation.w != rig.skeleton.bind_local(1).rotation.w);
+  }
+  SECTION("unreachable save") {
+    test::VmStepper vm(rig, SnapshotProgram(rig, false));
+    vm.Step(0.1f);
+    vm.Step(0.1f);
+    const int save = vm.Find(AnimTaskType::SavePoseSnapshot);
+    REQUIRE(save >= 0);
+    CHECK_FALSE(vm.snapshot.tasks[static_cast<std::size_t>(save)].reachable);
+    CHECK_FALSE(vm.instance.task_state.snapshots[0].saved);
+  }
+}
+
+}  // namespace
+}  // namespace anim
