@@ -23,6 +23,7 @@ struct ParamDesc {
 
 // A clip's playback clock: one per clip player node. It advances only while its scope is active,
 // and winds back to `start_time` when its scope is inactive, so a state replays on re-entry.
+// The verifier allows at most one sample_clip per clock (docs/semantics.md).
 struct ClockDesc {
   uint16_t clip = 0;   // index into Program::clips
   uint16_t scope = 0;  // index into Program::scopes
@@ -58,6 +59,9 @@ struct StateDesc {
   uint16_t progress_clock = kNoOperand;  // the clock StateProgress reads, if any
 };
 
+// In code, a machine has at most one machine_update, which follows the machine_update of the
+// machine it is nested in, and at most one machine_record, which follows its machine_update; every
+// state's pose register is written before the machine_record (the verifier checks all of this).
 struct MachineDesc {
   std::string name;
   uint16_t scope = 0;          // the scope the machine itself runs in
