@@ -1,0 +1,170 @@
+#include "cli/anim_dump/dump_commands.h"
+
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iostream>
+#include <nlohmann/json.hpp>
+
+#include "cli/anim_dump/dot_graph.h"
+#include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/json_report.h"
+#include "cli/anim_dump/svg_timeline.h"
+#include "cli/anim_dump/text_report.h"
+#include "cli/anim_dump/trace_report.h"
+#include "cli/animc/output_file.h"
+#include "compiler/codegen/disassembler.h"
+#include "compiler/validate/validate.h"
+
+namespace anim::dump {
+namespace {
+
+const char* FormatName(Format f) {
+  switch (f) {
+    case Format::Text:
+      return "text";
+    case Format::Json:
+      return "json";
+    case Format::Trace:
+      return "trace";
+    case Format::Svg:
+      return "svg";
+    case Format::Dot:
+      return "dot";
+  }
+  return "";
+}
+
+void CheckFormat(Command command, Format format) {
+  bool ok = false;
+  switch (command) {
+    case Command::Tasks:
+    case Command::Reach:
+    case Command::Run:
+      ok = format == Format::Text || format == Format::Json;
+      break;
+    case Command::Timeline:
+      ok = format != Format::Dot;
+      break;
+    case Command::Graph:
+      ok = format == Format::Dot;
+      break;
+    case Command::Dis:
+    case Command::Validate:
+      ok = format == Format::Text;
+      break;
+  }
+  if (!ok)
+    throw InputError{std::string("--format ") + FormatName(format) + " is not available for this subcommand"};
+}
+
+// Colour only for text on a terminal, and never when NO_COLOR is set.
+bool UseColour(const CommandOptions& o) {
+  return o.output == "-" && o.format == Format::Text && isatty(STDOUT_FILENO) == 1 &&
+         std::getenv("NO_COLOR") == nullptr;
+}
+
+void Write(const CommandOptions& o, const std::string& text) {
+  std::string error;
+  if (!animc::WriteOutput(o.output, text, error)) throw InputError{error};
+}
+
+std::string PerFrame(Command command, const CommandOptions& o, const CapturedRun& run,
+                     const FrameRange& range) {
+  if (o.format == Format::Json) {
+    const JsonKind kind = command == Command::Tasks
+                              ? JsonKind::Tasks
+                              : (command == Command::Reach ? JsonKind::Reach : JsonKind::Timeline);
+    if (!range.many) return FrameJson(kind, run, run.frames.front()).dump(2) + "\n";
+    nlohmann::ordered_json frames = nlohmann::ordered_json::array();
+    for (const DumpFrame& f : run.frames)
+      frames.push_back(FrameJson(kind, run, f));
+    return frames.dump(2) + "\n";
+  }
+  const bool colour = UseColour(o);
+  std::string out;
+  for (const DumpFrame& f : run.frames) {
+    if (!out.empty()) out += '\n';
+    out += command == Command::Tasks   ? TasksText(run, f, colour)
+           : command == Command::Reach ? ReachText(run, f, colour)
+                                       : TimelineText(run, f, colour);
+  }
+  return out;
+}
+
+int Validate(const CommandOptions& o, const DumpInput& input) {
+  if (!input.graph)
+    throw InputError{
+        "validate needs the graph document: direct evaluation runs on the graph, not on the bytecode; pass "
+        "--graph GRAPH"};
+  if (input.version_mismatch) throw InputError{"cannot validate: " + input.version_warning};
+  ValidateOptions options;
+  options.tolerance = o.tolerance;
+  const ValidationReport report = anim::Validate(*input.graph, input.program, input.scenario, options);
+  if (!report.error.empty()) throw InputError{report.error};
+  Write(o, FormatReport(report));
+  return report.agree ? kExitOk : kExitDivergence;
+}
+
+}  // namespace
+
+int RunCommand(Command command, const CommandOptions& o) {
+  try {
+    CheckFormat(command, o.format);
+    if (command == Command::Validate && !(o.tolerance >= 0.0f))
+      throw InputError{"--tolerance must be a number >= 0"};
+    InputOptions in = o.input;
+    in.needs_assets = command != Command::Dis;
+    const std::unique_ptr<DumpInput> input = LoadDumpInput(in);
+    if (command == Command::Dis) {
+      if (input->version_mismatch) spdlog::warn("{}", input->version_warning);
+      Write(o, codegen::Disassemble(input->program));
+      return kExitOk;
+    }
+    if (command == Command::Validate) return Validate(o, *input);
+
+    const int frame_count = input->version_mismatch ? 1 : input->scenario.frame_count;
+    FrameRange range;
+    if (command == Command::Run) {
+      if (o.final_output != FinalOutput::None && o.format != Format::Json)
+        throw InputError{"--final needs --format json"};
+      const int frames = o.run_frames < 0 ? frame_count : o.run_frames;
+      if (frames < 1) throw InputError{"--frames must be at least 1"};
+      range = SelectFrames("", "0:" + std::to_string(frames - 1), frame_count);
+    } else {
+      range = SelectFrames(o.frame, o.frames, frame_count);
+    }
+    if (command == Command::Graph && range.first != range.last)
+      throw InputError{"graph draws one frame: use --frame N"};
+    const CapturedRun run = CaptureFrames(*input, range);
+    switch (command) {
+      case Command::Run:
+        Write(o, o.format == Format::Json ? RunJson(run, o.final_output) : RunText(run, UseColour(o)));
+        break;
+      case Command::Graph:
+        Write(o, TaskGraphDot(run, run.frames.front()));
+        break;
+      case Command::Timeline:
+        if (o.format == Format::Trace) {
+          Write(o, TraceJson(run));
+          break;
+        }
+        if (o.format == Format::Svg) {
+          Write(o, TimelineSvg(run));
+          break;
+        }
+        Write(o, PerFrame(command, o, run, range));
+        break;
+      default:
+        Write(o, PerFrame(command, o, run, range));
+        break;
+    }
+    return kExitOk;
+  } catch (const InputError& e) {
+    spdlog::error("{}", e.message);
+    return kExitBadInput;
+  }
+}
+
+}  // namespace anim::dump

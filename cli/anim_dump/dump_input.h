@@ -1,0 +1,45 @@
+// Loading what every anim-dump subcommand works on: the program (a graph document compiled in
+// memory, or a compiled .animbc), the assets it binds to, and the scenario it plays.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compiler/graph/load_graph.h"
+#include "executor/pose/clip.h"
+#include "executor/pose/skeleton.h"
+#include "vm/bytecode/program.h"
+#include "vm/scenario.h"
+
+namespace anim::dump {
+
+struct InputOptions {
+  std::string input;         // graph document (.yaml/.json) or .animbc; "-" for standard input
+  std::string graph;         // for a .animbc: the graph document it was compiled from (assets, validate)
+  std::string scenario;      // scenario file, "-" for standard input, empty for one frame of defaults
+  bool needs_assets = true;  // false for `dis`, which only prints the program
+};
+
+struct DumpInput {
+  Program program;
+  bool from_bytecode = false;
+  bool version_mismatch = false;       // a .animbc of another bytecode version (header only)
+  std::string version_warning;         // the loader's message for it
+  std::optional<CompiledGraph> graph;  // the graph document, when there is one
+  Scenario scenario;
+
+  const Skeleton* skeleton() const { return graph ? &graph->skeleton : nullptr; }
+  std::vector<const Clip*> clips() const;
+};
+
+// Thrown for every input problem; the message is one line, without the "anim-dump: error: " prefix.
+struct InputError {
+  std::string message;
+};
+
+// Loads, compiles, binds nothing yet. Throws InputError.
+std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options);
+
+}  // namespace anim::dump

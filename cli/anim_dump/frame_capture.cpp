@@ -1,0 +1,149 @@
+#include "cli/anim_dump/frame_capture.h"
+
+#include <spdlog/spdlog.h>
+
+#include <charconv>
+
+#include "cli/anim_dump/progress.h"
+#include "vm/frame_runner.h"
+#include "vm/program_binding.h"
+
+namespace anim::dump {
+namespace {
+
+int ParseFrameNumber(const std::string& text, const std::string& option) {
+  int value = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < 0) {
+    throw InputError{option + " '" + text + "' is not a frame number (0, 1, 2, ...)"};
+  }
+  return value;
+}
+
+void CheckInRange(int frame, int frame_count) {
+  if (frame >= frame_count) {
+    throw InputError{
+        "frame " + std::to_string(frame) + " is out of range: the scenario has " +
+        std::to_string(frame_count) +
+        (frame_count == 1 ? " frame (0)" : " frames (0-" + std::to_string(frame_count - 1) + ")")};
+  }
+}
+
+std::string ResourceName(const AnimTask& task, const AnimTaskList& list, const Program& program) {
+  const std::size_t r = task.resource;
+  switch (task.type) {
+    case AnimTaskType::SampleClip:
+      return r < list.clips.size() && list.clips[r] != nullptr ? list.clips[r]->name() : "";
+    case AnimTaskType::BlendMasked:
+      return r < program.masks.size() ? program.masks[r].name : "";
+    case AnimTaskType::SavePoseSnapshot:
+    case AnimTaskType::LoadPoseSnapshot:
+      return r < program.snapshots.size() ? program.snapshots[r] : "";
+    case AnimTaskType::Inertialize:
+    case AnimTaskType::DeadBlend:
+      return r < program.machines.size() ? program.machines[r].name : "";
+    default:
+      return "";
+  }
+}
+
+std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& program) {
+  std::vector<MachineFrame> out;
+  for (std::size_t m = 0; m < instance.machines.size() && m < program.machines.size(); ++m) {
+    const MachineDesc& desc = program.machines[m];
+    const MachineState& state = instance.machines[m];
+    MachineFrame f;
+    f.name = desc.name;
+    f.state = state.current < desc.states.size() ? desc.states[state.current].name : "";
+    f.fired = state.fired;
+    f.blend_active = state.blend_active;
+    if (state.fired && state.last_transition >= 0 &&
+        static_cast<std::size_t>(state.last_transition) < desc.transitions.size()) {
+      const TransitionDesc& t = desc.transitions[static_cast<std::size_t>(state.last_transition)];
+      const std::string from = t.from < desc.states.size() ? desc.states[t.from].name : "any";
+      f.transition = from + " -> " + (t.to < desc.states.size() ? desc.states[t.to].name : "?");
+    }
+    out.push_back(std::move(f));
+  }
+  return out;
+}
+
+DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding) {
+  DumpFrame frame;
+  frame.frame = result.frame;
+  frame.time = result.time;
+  frame.summary = *result.snapshot;
+  frame.summary.tasks.clear();
+  const std::vector<std::string>& nodes = binding.node_names();
+  const AnimTaskList& list = *result.list;
+  for (std::size_t i = 0; i < list.tasks.size(); ++i) {
+    DumpTask t;
+    t.task = list.tasks[i];
+    if (i < result.snapshot->tasks.size()) t.exec = result.snapshot->tasks[i];
+    const auto node = static_cast<std::size_t>(t.task.source_node);
+    if (t.task.source_node >= 0 && node < nodes.size()) t.node = nodes[node];
+    t.resource = ResourceName(t.task, list, binding.program());
+    frame.tasks.push_back(std::move(t));
+  }
+  frame.machines = Machines(*result.instance, binding.program());
+  return frame;
+}
+
+void WarnOnce(void* /*user*/, const char* message) {
+  spdlog::warn("{}", message);
+}
+
+}  // namespace
+
+FrameRange SelectFrames(const std::string& frame, const std::string& frames, int frame_count) {
+  FrameRange range;
+  if (!frame.empty() && !frames.empty()) throw InputError{"--frame and --frames cannot be used together"};
+  if (!frames.empty()) {
+    const std::size_t colon = frames.find(':');
+    if (colon == std::string::npos) throw InputError{"--frames '" + frames + "' is not a range A:B"};
+    range.first = ParseFrameNumber(frames.substr(0, colon), "--frames");
+    range.last = ParseFrameNumber(frames.substr(colon + 1), "--frames");
+    if (range.first > range.last)
+      throw InputError{"--frames '" + frames + "' is empty: A must not be after B"};
+    range.many = true;
+  } else if (!frame.empty()) {
+    range.first = range.last = ParseFrameNumber(frame, "--frame");
+  } else {
+    range.first = range.last = frame_count - 1;
+  }
+  CheckInRange(range.last, frame_count);
+  return range;
+}
+
+std::string BoneName(const CapturedRun& run, uint16_t bone) {
+  return bone < run.bone_names.size() ? run.bone_names[bone] : std::to_string(bone);
+}
+
+CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range) {
+  const std::vector<const Clip*> clips = input.clips();
+  BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), clips);
+  if (!bound.binding) throw InputError{"cannot bind the program to its assets: " + bound.error};
+  CapturedRun run;
+  run.version_mismatch = bound.binding->version_mismatch();
+  for (int b = 0; b < input.skeleton()->bone_count(); ++b)
+    run.bone_names.push_back(input.skeleton()->bone_name(b));
+
+  Scenario scenario = input.scenario;
+  scenario.frame_count = range.last + 1;
+  AnimInstance instance(input.program);
+  instance.set_warning_callback(&WarnOnce, nullptr);
+  Progress progress("frame", scenario.frame_count);
+  RunScenario(*bound.binding, instance, scenario, [&](const FrameResult& result) {
+    progress.Update(result.frame + 1);
+    ++run.frames_run;
+    if (result.frame >= range.first) run.frames.push_back(Capture(result, *bound.binding));
+    if (result.frame == range.last) {
+      for (int b = 0; b < result.local_pose->bone_count(); ++b)
+        run.final_pose.push_back(result.local_pose->Get(b));
+      run.final_skinning.assign(result.skinning.begin(), result.skinning.end());
+    }
+  });
+  return run;
+}
+
+}  // namespace anim::dump

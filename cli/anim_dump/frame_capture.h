@@ -1,0 +1,65 @@
+// Plays the scenario through the VM and the executor and keeps what tools print about the frames
+// asked for: each recorded task with what the executor decided for it, and the machines' states.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "cli/anim_dump/dump_input.h"
+#include "executor/math/mat4.h"
+#include "executor/math/transform.h"
+#include "executor/tasks/anim_task.h"
+#include "executor/tasks/task_snapshot.h"
+
+namespace anim::dump {
+
+struct FrameRange {
+  int first = 0;
+  int last = 0;       // inclusive
+  bool many = false;  // --frames: print an array even for one frame
+};
+
+// "--frame N" or "--frames A:B" (inclusive) against a scenario of `frame_count` frames; without
+// either, the last frame. Throws InputError when out of range or malformed.
+FrameRange SelectFrames(const std::string& frame, const std::string& frames, int frame_count);
+
+struct DumpTask {
+  AnimTask task;
+  TaskSnapshotEntry exec;
+  std::string node;      // graph node that recorded it; "" when unknown
+  std::string resource;  // clip, mask, snapshot or machine name, by type; "" when none
+};
+
+struct MachineFrame {
+  std::string name;
+  std::string state;          // current state
+  bool fired = false;         // a transition started this frame
+  std::string transition;     // "walk -> run" when fired
+  bool blend_active = false;  // the last transition is still blending
+};
+
+struct DumpFrame {
+  int frame = 0;
+  float time = 0.0f;
+  std::vector<DumpTask> tasks;
+  TaskSnapshot summary;  // its `tasks` left empty: see DumpFrame::tasks
+  std::vector<MachineFrame> machines;
+};
+
+struct CapturedRun {
+  std::vector<DumpFrame> frames;  // the selected frames, in order
+  int frames_run = 0;
+  bool version_mismatch = false;
+  std::vector<std::string> bone_names;  // the skeleton's, for naming bone operands
+  std::vector<Transform> final_pose;    // the last frame's local pose, per bone
+  std::vector<Mat4> final_skinning;     // the last frame's skinning matrices, per bone
+};
+
+// Binds and runs frames 0..range.last, keeping range.first..range.last. Throws InputError when the
+// program does not bind to its assets. The version mismatch warning goes to spdlog once.
+CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range);
+
+// The name of a task's bone operand (skeleton index), or its number.
+std::string BoneName(const CapturedRun& run, uint16_t bone);
+
+}  // namespace anim::dump

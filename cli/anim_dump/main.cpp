@@ -1,0 +1,161 @@
+// anim-dump: offline inspection of animation graphs and compiled programs: the recorded task list,
+// reachability, the pose buffer timeline, the task graph, disassembly, validation and per-frame
+// run summaries. Usage and exit codes: docs/cli.md.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+#include <CLI/CLI.hpp>
+
+#include <map>
+
+#include "cli/anim_dump/dump_commands.h"
+
+namespace {
+
+using anim::dump::Command;
+using anim::dump::CommandOptions;
+using anim::dump::Format;
+
+const char* kInputHelp =
+    "graph document (.yaml/.json, compiled in memory) or compiled .animbc; - for standard input";
+
+struct Subcommand {
+  const char* name;
+  Command command;
+  const char* description;
+  const char* example;
+};
+
+constexpr Subcommand kSubcommands[] = {
+    {"tasks", Command::Tasks,
+     "the recorded task list: index, type, stage, dependencies, key fields, node, reachability",
+     "anim-dump tasks samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml --frame "
+     "130"},
+    {"reach", Command::Reach,
+     "reachability: which tasks ran, which were pruned and why, use counts, dependency levels",
+     "anim-dump reach samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml --frame "
+     "130 --format json"},
+    {"timeline", Command::Timeline,
+     "the pose buffer timeline: acquire, steal and release per executed task, live buffers, peak",
+     "anim-dump timeline samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml "
+     "--frames 120:140 "
+     "--format trace -o timeline.trace.json"},
+    {"graph", Command::Graph, "the recorded task graph as Graphviz DOT (pruned tasks greyed, steals marked)",
+     "anim-dump graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml --frame "
+     "130 "
+     "--format dot | dot -Tsvg -o tasks.svg"},
+    {"dis", Command::Dis, "disassembly of the program (as animc --emit asm)",
+     "anim-dump dis build/worked_example.animbc"},
+    {"validate", Command::Validate,
+     "compare the task path with direct evaluation; exit 0 agree, 1 divergence, 2 bad input",
+     "anim-dump validate samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml"},
+    {"run", Command::Run,
+     "per-frame summary: machine states, transitions started, task and reachable counts, peak buffers",
+     "anim-dump run samples/litmus.yaml --scenario samples/litmus.scenario.yaml --frames 60"},
+};
+
+void AddInputOptions(CLI::App* sub, CommandOptions& o) {
+  sub->add_option("input", o.input.input, kInputHelp)->required();
+  sub->add_option(
+      "--graph", o.input.graph,
+      "for a .animbc input: the graph document it was compiled from (its skeleton and clips; validate's "
+      "direct evaluation)");
+  sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output");
+}
+
+void AddScenario(CLI::App* sub, CommandOptions& o) {
+  sub->add_option(
+      "-s,--scenario", o.input.scenario,
+      "scenario file (- for standard input); without one, a single frame with default parameters");
+}
+
+void AddFormat(CLI::App* sub, CommandOptions& o, const std::map<std::string, Format>& formats,
+               const std::string& help) {
+  sub->add_option("-f,--format", o.format, help)
+      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  auto logger = spdlog::stderr_color_st("anim-dump");
+  logger->set_pattern("%n: %^%l%$: %v");
+  spdlog::set_default_logger(logger);
+
+  CLI::App app{"anim-dump: inspect animation graphs and compiled programs offline"};
+  app.footer("Exit codes: 0 success, 1 validation divergence, 2 bad input or usage. See docs/cli.md.");
+  app.require_subcommand(1);
+  app.fallthrough();
+  bool verbose = false, quiet = false;
+  app.add_flag("-v,--verbose", verbose, "log more (every diagnostic of a bad input)");
+  app.add_flag("-q,--quiet", quiet, "log only errors");
+
+  CommandOptions options;
+  Command chosen = Command::Tasks;
+  const std::map<std::string, Format> text_json{{"text", Format::Text}, {"json", Format::Json}};
+  for (const Subcommand& s : kSubcommands) {
+    CLI::App* sub = app.add_subcommand(s.name, s.description);
+    sub->footer(std::string("Example:\n  ") + s.example);
+    sub->callback([&chosen, command = s.command] { chosen = command; });
+    AddInputOptions(sub, options);
+    switch (s.command) {
+      case Command::Tasks:
+      case Command::Reach:
+      case Command::Timeline:
+      case Command::Graph: {
+        AddScenario(sub, options);
+        auto* frame =
+            sub->add_option("--frame", options.frame, "the frame to show (default: the scenario's last)");
+        sub->add_option("--frames", options.frames, "frames A through B, inclusive; JSON is then an array")
+            ->excludes(frame);
+        if (s.command == Command::Timeline) {
+          AddFormat(sub, options,
+                    {{"text", Format::Text},
+                     {"json", Format::Json},
+                     {"trace", Format::Trace},
+                     {"svg", Format::Svg}},
+                    "text, json, trace (Chrome trace-event JSON) or svg");
+        } else if (s.command == Command::Graph) {
+          AddFormat(sub, options, {{"dot", Format::Dot}}, "dot (Graphviz)");
+        } else {
+          AddFormat(sub, options, text_json, "text or json");
+        }
+        break;
+      }
+      case Command::Dis:
+        break;
+      case Command::Validate:
+        AddScenario(sub, options);
+        sub->add_option("--tolerance", options.tolerance,
+                        "largest accepted absolute difference (default 1e-4)");
+        break;
+      case Command::Run: {
+        AddScenario(sub, options);
+        sub->add_option("--frames", options.run_frames,
+                        "run the first N frames (default: the whole scenario)");
+        AddFormat(sub, options, text_json, "text or json");
+        const std::map<std::string, anim::dump::FinalOutput> finals{
+            {"pose", anim::dump::FinalOutput::Pose}, {"skinning", anim::dump::FinalOutput::Skinning}};
+        sub->add_option("--final", options.final_output,
+                        "with --format json: add the last frame's local pose or skinning matrices")
+            ->transform(CLI::CheckedTransformer(finals, CLI::ignore_case));
+        break;
+      }
+    }
+  }
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    if (e.get_exit_code() == 0) return app.exit(e);
+    spdlog::error("{}", e.what());
+    return anim::dump::kExitBadInput;
+  }
+  if (verbose && quiet) {
+    spdlog::error("--verbose and --quiet cannot be used together");
+    return anim::dump::kExitBadInput;
+  }
+  spdlog::set_level(verbose ? spdlog::level::debug : (quiet ? spdlog::level::err : spdlog::level::info));
+  // `graph` prints DOT whether or not --format dot is given.
+  if (chosen == Command::Graph) options.format = Format::Dot;
+  return anim::dump::RunCommand(chosen, options);
+}

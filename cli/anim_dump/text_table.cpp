@@ -1,0 +1,52 @@
+#include "cli/anim_dump/text_table.h"
+
+#include <algorithm>
+
+namespace anim::dump {
+namespace {
+
+constexpr const char* kDim = "\033[2m";
+constexpr const char* kBold = "\033[1m";
+constexpr const char* kReset = "\033[0m";
+
+}  // namespace
+
+TextTable::TextTable(std::vector<std::string> header, std::vector<bool> right_aligned)
+    : header_(std::move(header)), right_(std::move(right_aligned)) {
+  right_.resize(header_.size(), false);
+}
+
+void TextTable::Add(std::vector<std::string> cells, bool dim) {
+  cells.resize(header_.size());
+  rows_.push_back(Row{std::move(cells), dim});
+}
+
+std::string TextTable::Render(bool colour) const {
+  std::vector<std::size_t> width(header_.size());
+  for (std::size_t c = 0; c < header_.size(); ++c) {
+    width[c] = header_[c].size();
+    for (const Row& r : rows_)
+      width[c] = std::max(width[c], r.cells[c].size());
+  }
+  const auto line = [&](const std::vector<std::string>& cells) {
+    std::string s;
+    for (std::size_t c = 0; c < cells.size(); ++c) {
+      const std::string pad(width[c] - cells[c].size(), ' ');
+      const bool last = c + 1 == cells.size();
+      if (c > 0) s += "  ";
+      s += right_[c] ? pad + cells[c] : (last ? cells[c] : cells[c] + pad);
+    }
+    while (!s.empty() && s.back() == ' ')
+      s.pop_back();
+    return s;
+  };
+  std::string out = colour ? kBold + line(header_) + kReset : line(header_);
+  out += '\n';
+  for (const Row& r : rows_) {
+    out += colour && r.dim ? kDim + line(r.cells) + kReset : line(r.cells);
+    out += '\n';
+  }
+  return out;
+}
+
+}  // namespace anim::dump

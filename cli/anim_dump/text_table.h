@@ -1,0 +1,29 @@
+// Aligned plain-text tables: columns padded to their widest cell, numbers right-aligned. A row may
+// be dimmed (pruned tasks); the escape codes are added only when colour is on, after padding, so
+// alignment never depends on them.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace anim::dump {
+
+class TextTable {
+ public:
+  // `right_aligned[i]`: column i holds numbers.
+  TextTable(std::vector<std::string> header, std::vector<bool> right_aligned);
+
+  void Add(std::vector<std::string> cells, bool dim = false);
+  std::string Render(bool colour) const;
+
+ private:
+  struct Row {
+    std::vector<std::string> cells;
+    bool dim = false;
+  };
+  std::vector<std::string> header_;
+  std::vector<bool> right_;
+  std::vector<Row> rows_;
+};
+
+}  // namespace anim::dump

@@ -1,0 +1,15 @@
+// Chrome trace-event JSON of the buffer timeline (schemas/dump-trace.schema.json), for Perfetto or
+// chrome://tracing: one track per pool buffer, a slice per task holding it, frames one after the
+// other on a "frames" track. One executed task is one step of 100 microseconds of trace time: the
+// trace shows order and ownership, not measured durations.
+#pragma once
+
+#include <string>
+
+#include "cli/anim_dump/frame_capture.h"
+
+namespace anim::dump {
+
+std::string TraceJson(const CapturedRun& run);
+
+}  // namespace anim::dump

@@ -1,0 +1,129 @@
+// Bad inputs: a missing file, a malformed graph or scenario, a truncated .animbc, a frame out of
+// range, a compiled program without its assets: each gives exactly one `anim-dump: error: ...`
+// line on stderr and exit code 2, and nothing on stdout. A .animbc of another bytecode version is
+// not an error: it warns once and dumps the bind-pose list, as the runtime does.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include "tests/cli_dump/dump_process.h"
+
+namespace anim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions) {
+  INFO("stderr: " << run.err);
+  CHECK(run.exit_code == 2);
+  CHECK(run.out.empty());
+  REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
+  CHECK(run.err.find('\n') == run.err.size() - 1);
+  CHECK(run.err.find(mentions) != std::string::npos);
+}
+
+}  // namespace
+
+TEST_CASE("a missing input, graph or scenario file is one error line, exit 2", "[cli_dump][bad]") {
+  RequireOneErrorLine(Dump("tasks samples/no_such_graph.yaml"),
+                      "cannot open input 'samples/no_such_graph.yaml': no such file");
+  RequireOneErrorLine(Dump("tasks samples/worked_example.yaml --scenario nowhere.yaml"),
+                      "cannot open scenario 'nowhere.yaml'");
+  RequireOneErrorLine(Dump("tasks samples"), "it is a directory");
+  const fs::path bytecode = CompileToBytecode("samples/litmus.yaml", "litmus.animbc");
+  RequireOneErrorLine(Dump("tasks '" + bytecode.string() + "' --graph missing.yaml"),
+                      "cannot open graph 'missing.yaml'");
+}
+
+TEST_CASE("a malformed graph or scenario is one error line with its location, exit 2", "[cli_dump][bad]") {
+  WriteFile(Scratch() / "broken.yaml", "format: animtc.graph\nversion: 1\nnodes: [\n");
+  RequireOneErrorLine(Dump("tasks '" + (Scratch() / "broken.yaml").string() + "'"), "broken.yaml:");
+  // A well-formed document naming an unknown node kind: several diagnostics, one line.
+  std::string graph = ReadFile("samples/litmus.yaml");
+  const std::string kind = "kind: clip";
+  REQUIRE(graph.find(kind) != std::string::npos);
+  graph.replace(graph.find(kind), kind.size(), "kind: clipp");
+  WriteFile(Scratch() / "unknown_kind.yaml", graph);
+  // Read from standard input in samples/, where the graph's asset paths resolve.
+  RequireOneErrorLine(Dump("reach - < '" + (Scratch() / "unknown_kind.yaml").string() + "'",
+                           std::string(ANIMTC_SOURCE_DIR) + "/samples"),
+                      "<stdin>:");
+
+  WriteFile(Scratch() / "bad.scenario.yaml",
+            "format: animtc.scenario\nversion: 1\nframes: 10\ndelta_time: 0.033\nevents:\n  - {set: "
+            "no_such_parameter, at: 0, value: 1}\n");
+  RequireOneErrorLine(Dump("timeline samples/worked_example.yaml --scenario '" +
+                           (Scratch() / "bad.scenario.yaml").string() + "'"),
+                      "bad.scenario.yaml:6");
+  WriteFile(Scratch() / "garbage.scenario.yaml", "frames: [unterminated\n");
+  RequireOneErrorLine(Dump("run samples/worked_example.yaml --scenario '" +
+                           (Scratch() / "garbage.scenario.yaml").string() + "'"),
+                      "garbage.scenario.yaml");
+}
+
+TEST_CASE("a truncated or corrupted .animbc is one error line, exit 2", "[cli_dump][bad]") {
+  const fs::path bytecode = CompileToBytecode("samples/worked_example.yaml", "worked_example.animbc");
+  const std::string bytes = ReadFile(bytecode);
+  WriteFile(Scratch() / "truncated.animbc", bytes.substr(0, bytes.size() / 2));
+  RequireOneErrorLine(
+      Dump("tasks '" + (Scratch() / "truncated.animbc").string() + "' --graph samples/worked_example.yaml"),
+      "truncated.animbc: ");
+  std::string flipped = bytes;
+  flipped[flipped.size() - 3] = static_cast<char>(flipped[flipped.size() - 3] ^ 0x5a);
+  WriteFile(Scratch() / "flipped.animbc", flipped);
+  RequireOneErrorLine(Dump("dis '" + (Scratch() / "flipped.animbc").string() + "'"), "flipped.animbc: ");
+}
+
+TEST_CASE("a frame out of range or a malformed range is one error line, exit 2", "[cli_dump][bad]") {
+  RequireOneErrorLine(Dump("tasks " + SampleArgs("worked_example") + " --frame 420"),
+                      "frame 420 is out of range: the scenario has 420 frames (0-419)");
+  RequireOneErrorLine(Dump("timeline " + SampleArgs("litmus") + " --frames 10:5000"), "out of range");
+  RequireOneErrorLine(Dump("reach " + SampleArgs("litmus") + " --frames 9:3"), "A must not be after B");
+  RequireOneErrorLine(Dump("reach " + SampleArgs("litmus") + " --frames x"), "not a range A:B");
+  RequireOneErrorLine(Dump("tasks samples/litmus.yaml --frame 1"), "the scenario has 1 frame (0)");
+  RequireOneErrorLine(Dump("run " + SampleArgs("litmus") + " --frames 100000"), "out of range");
+  RequireOneErrorLine(Dump("graph " + SampleArgs("litmus") + " --frames 1:2"), "graph draws one frame");
+}
+
+TEST_CASE("usage errors are one error line, exit 2", "[cli_dump][bad]") {
+  RequireOneErrorLine(Dump("tasks samples/litmus.yaml --format svg"), "--format");
+  RequireOneErrorLine(Dump("frobnicate samples/litmus.yaml"), "subcommand");
+  RequireOneErrorLine(Dump("run samples/litmus.yaml --final pose"), "--final needs --format json");
+}
+
+TEST_CASE("a compiled program without its assets, or validate without the graph, says what to pass",
+          "[cli_dump][bad]") {
+  const fs::path bytecode = CompileToBytecode("samples/litmus.yaml", "litmus.animbc");
+  RequireOneErrorLine(Dump("tasks '" + bytecode.string() + "'"), "pass --graph GRAPH");
+  RequireOneErrorLine(Dump("validate '" + bytecode.string() + "'"), "pass --graph GRAPH");
+  // Assets of another skeleton: the binding refuses them.
+  RequireOneErrorLine(Dump("tasks '" + bytecode.string() + "' --graph samples/worked_example.yaml"),
+                      "cannot bind");
+}
+
+TEST_CASE("a .animbc of another version warns once and dumps the bind-pose list", "[cli_dump][version]") {
+  const fs::path bytecode = CompileToBytecode("samples/worked_example.yaml", "worked_example.animbc");
+  std::string bytes = ReadFile(bytecode);
+  bytes[4] = static_cast<char>(bytes[4] + 1);  // the header's version field
+  const fs::path other = Scratch() / "other_version.animbc";
+  WriteFile(other, bytes);
+  const ProcessRun run = Dump(
+      "tasks '" + other.string() +
+      "' --graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml --format json");
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  CHECK(run.err.rfind("anim-dump: warning: ", 0) == 0);
+  CHECK(run.err.find('\n') == run.err.size() - 1);
+  const auto out = nlohmann::json::parse(run.out);
+  REQUIRE(out["tasks"].size() == 1);
+  CHECK(out["tasks"][0]["type"] == "ReferencePose");
+  CHECK(out["output_task"] == 0);
+  CHECK(out["reachable_count"] == 1);
+  // --quiet keeps only errors.
+  CHECK(Dump("tasks '" + other.string() + "' --graph samples/worked_example.yaml --quiet").err.empty());
+  // Validation cannot compare a program it cannot run.
+  RequireOneErrorLine(Dump("validate '" + other.string() + "' --graph samples/worked_example.yaml"),
+                      "cannot validate");
+}
+
+}  // namespace anim::test

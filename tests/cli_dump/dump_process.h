@@ -1,0 +1,32 @@
+// Running anim-dump (and animc, ajv, dot) as real processes from the tests, with both output
+// streams and the exit code captured, in a scratch directory per test process.
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace anim::test {
+
+struct ProcessRun {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+const std::filesystem::path& Scratch();
+std::string ReadFile(const std::filesystem::path& path);
+void WriteFile(const std::filesystem::path& path, const std::string& bytes);
+
+// Runs `command` (shell syntax) from `cwd`.
+ProcessRun Shell(const std::string& command, const std::string& cwd = ANIMTC_SOURCE_DIR);
+// Runs anim-dump with `args` (shell syntax) from `cwd`.
+ProcessRun Dump(const std::string& args, const std::string& cwd = ANIMTC_SOURCE_DIR);
+// Compiles `graph` (relative to the repository root) to a .animbc in the scratch directory.
+std::filesystem::path CompileToBytecode(const std::string& graph, const std::string& name);
+
+// True when `tool` is on PATH.
+bool OnPath(const std::string& tool);
+
+// "samples/<name>.yaml --scenario samples/<name>.scenario.yaml"
+std::string SampleArgs(const std::string& name);
+
+}  // namespace anim::test

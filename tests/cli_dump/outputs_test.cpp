@@ -1,0 +1,245 @@
+// Every JSON output validates against its schema with a real JSON Schema validator (ajv-cli), the
+// DOT output renders with Graphviz, the trace has one track per pool buffer, the SVG shows every
+// executed task; `run`, `dis`, `validate`, standard input, -o and --help behave as documented.
+#include <catch2/catch.hpp>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "tests/cli_dump/dump_process.h"
+
+namespace anim::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+void RequireTool(const std::string& tool, const std::string& why) {
+  INFO(tool << " is not on PATH: " << why << "; tools/install-deps installs it");
+  REQUIRE(OnPath(tool));
+}
+
+// Validates `json` against schemas/<schema> with ajv.
+void RequireValid(const std::string& json, const std::string& schema, const std::string& name) {
+  RequireTool("ajv", "the JSON Schema tests need ajv-cli");
+  const fs::path data = Scratch() / (name + ".json");
+  WriteFile(data, json);
+  const ProcessRun run = Shell("ajv validate --spec=draft2020 --strict=false -s 'schemas/" + schema +
+                               "' -d '" + data.string() + "'");
+  INFO(name << " against " << schema << ":\n" << run.out << run.err);
+  REQUIRE(run.exit_code == 0);
+}
+
+}  // namespace
+
+TEST_CASE("every JSON output validates against its schema", "[cli_dump][schema]") {
+  for (const char* sample : {"worked_example", "locomotion", "litmus"}) {
+    INFO("sample " << sample);
+    for (const char* command : {"tasks", "reach", "timeline"}) {
+      const std::string schema = std::string("dump-") + command + ".schema.json";
+      const ProcessRun one = Dump(std::string(command) + " " + SampleArgs(sample) + " --format json");
+      REQUIRE(one.exit_code == 0);
+      RequireValid(one.out, schema, std::string(sample) + "_" + command);
+      const ProcessRun many =
+          Dump(std::string(command) + " " + SampleArgs(sample) + " --frames 100:110 --format json");
+      REQUIRE(many.exit_code == 0);
+      REQUIRE(nlohmann::json::parse(many.out).size() == 11);
+      RequireValid(many.out, schema, std::string(sample) + "_" + command + "_frames");
+    }
+    const ProcessRun trace = Dump("timeline " + SampleArgs(sample) + " --frames 0:20 --format trace");
+    REQUIRE(trace.exit_code == 0);
+    RequireValid(trace.out, "dump-trace.schema.json", std::string(sample) + "_trace");
+    for (const char* final_output : {"pose", "skinning"}) {
+      const ProcessRun run =
+          Dump("run " + SampleArgs(sample) + " --frames 30 --format json --final " + final_output);
+      REQUIRE(run.exit_code == 0);
+      RequireValid(run.out, "dump-run.schema.json", std::string(sample) + "_run_" + final_output);
+    }
+  }
+}
+
+TEST_CASE("the schemas reject output that breaks them", "[cli_dump][schema]") {
+  const ProcessRun run = Dump("tasks " + SampleArgs("worked_example") + " --format json");
+  REQUIRE(run.exit_code == 0);
+  auto broken = nlohmann::json::parse(run.out);
+  broken["tasks"][0].erase("deps");
+  RequireTool("ajv", "the JSON Schema tests need ajv-cli");
+  const fs::path data = Scratch() / "broken.json";
+  WriteFile(data, broken.dump());
+  CHECK(Shell("ajv validate --spec=draft2020 --strict=false -s schemas/dump-tasks.schema.json -d '" +
+              data.string() + "'")
+            .exit_code != 0);
+}
+
+TEST_CASE("graph: DOT renders with Graphviz, pruned tasks greyed, steals marked", "[cli_dump][dot]") {
+  RequireTool("dot", "the DOT test renders with Graphviz");
+  for (const char* sample : {"worked_example", "locomotion", "litmus"}) {
+    INFO("sample " << sample);
+    const ProcessRun dump = Dump("graph " + SampleArgs(sample) + " --frame 130 --format dot -o '" +
+                                 (Scratch() / "tasks.dot").string() + "'");
+    REQUIRE(dump.exit_code == 0);
+    const std::string dot = ReadFile(Scratch() / "tasks.dot");
+    REQUIRE(dot.rfind("digraph tasks {", 0) == 0);
+    const ProcessRun render = Shell("dot -Tsvg '" + (Scratch() / "tasks.dot").string() + "'");
+    INFO(render.err);
+    REQUIRE(render.exit_code == 0);
+    REQUIRE(render.err.empty());
+    REQUIRE(render.out.find("<svg") != std::string::npos);
+  }
+  const ProcessRun worked = Dump("graph " + SampleArgs("worked_example") + " --frame 130");
+  REQUIRE(worked.exit_code == 0);
+  // Five pruned tasks greyed; seven steals, as in the seed's buffer traffic.
+  std::size_t greyed = 0, steals = 0;
+  for (std::size_t at = 0; (at = worked.out.find("dashed\", fillcolor=\"#eeeeee\"", at)) != std::string::npos;
+       ++at)
+    ++greyed;
+  for (std::size_t at = 0; (at = worked.out.find("label=\"steal\"", at)) != std::string::npos; ++at)
+    ++steals;
+  CHECK(greyed == 5);
+  CHECK(steals == 5);
+  CHECK(worked.out.find("t4 -> t6 [color=\"#1f5fbf\", penwidth=2, label=\"steal\"]") != std::string::npos);
+}
+
+TEST_CASE("timeline --format trace: one track per pool buffer, a slice per task holding one",
+          "[cli_dump][trace]") {
+  const ProcessRun run = Dump("timeline " + SampleArgs("worked_example") + " --frame 130 --format trace");
+  REQUIRE(run.exit_code == 0);
+  const auto trace = nlohmann::json::parse(run.out);
+  std::set<std::string> tracks;
+  std::set<int> tids_with_slices;
+  int task_slices = 0;
+  for (const auto& e : trace["traceEvents"]) {
+    if (e["ph"] == "M" && e["name"] == "thread_name") tracks.insert(e["args"]["name"].get<std::string>());
+    if (e["ph"] == "X" && e["tid"] != 0) {
+      ++task_slices;
+      tids_with_slices.insert(e["tid"].get<int>());
+      CHECK(e["dur"].get<int>() > 0);
+    }
+  }
+  CHECK(tracks == std::set<std::string>{"frames", "buffer 0", "buffer 1"});
+  CHECK(tids_with_slices == std::set<int>{1, 2});
+  CHECK(task_slices == 8);  // every executed task holds a buffer
+}
+
+TEST_CASE("timeline --format svg: a row per buffer, a box per executed task", "[cli_dump][svg]") {
+  const ProcessRun run = Dump("timeline " + SampleArgs("worked_example") + " --frame 130 --format svg");
+  REQUIRE(run.exit_code == 0);
+  REQUIRE(run.out.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
+  REQUIRE(run.out.find("</svg>") != std::string::npos);
+  for (const char* label :
+       {"buffer 0", "buffer 1", ">4 SampleClip run_fwd<", ">12 FootIK<", "pruned: 0 SampleClip idle"}) {
+    INFO(label);
+    CHECK(run.out.find(label) != std::string::npos);
+  }
+  CHECK(run.out.find("buffer 2") == std::string::npos);
+  if (OnPath("xmllint")) {
+    WriteFile(Scratch() / "timeline.svg", run.out);
+    CHECK(Shell("xmllint --noout '" + (Scratch() / "timeline.svg").string() + "'").exit_code == 0);
+  }
+}
+
+TEST_CASE("run: a line per frame, and the final pose of the litmus chain is straight", "[cli_dump][run]") {
+  const ProcessRun text = Dump("run " + SampleArgs("worked_example") + " --frames 200");
+  REQUIRE(text.exit_code == 0);
+  std::size_t lines = 0;
+  for (char c : text.out)
+    lines += c == '\n' ? 1 : 0;
+  CHECK(lines == 200 + 2);  // header, frames, summary
+  CHECK(text.out.find("locomotion:run") != std::string::npos);
+  CHECK(text.out.find("locomotion: walk -> run") != std::string::npos);
+
+  const ProcessRun json = Dump("run " + SampleArgs("litmus") + " --format json --final pose");
+  REQUIRE(json.exit_code == 0);
+  const auto out = nlohmann::json::parse(json.out);
+  REQUIRE(out["frames"].size() == out["frame_count"]);
+  const auto& pose = out["final_pose"];
+  REQUIRE(pose.size() == 12);
+  for (std::size_t b = 1; b < pose.size(); ++b) {
+    INFO("bone " << pose[b]["bone"]);
+    CHECK(pose[b]["translation"][0].get<double>() == Approx(0.0).margin(1e-5));
+    CHECK(pose[b]["translation"][1].get<double>() == Approx(0.1).margin(1e-5));
+  }
+}
+
+TEST_CASE("dis prints what animc --emit asm prints, for a graph and for a .animbc", "[cli_dump][dis]") {
+  const ProcessRun animc = Shell("'" + std::string(ANIMC_PATH) + "' samples/locomotion.yaml --emit asm");
+  REQUIRE(animc.exit_code == 0);
+  CHECK(Dump("dis samples/locomotion.yaml").out == animc.out);
+  const fs::path bytecode = CompileToBytecode("samples/locomotion.yaml", "locomotion.animbc");
+  CHECK(Dump("dis '" + bytecode.string() + "'").out == animc.out);
+}
+
+TEST_CASE("validate: samples agree (exit 0); a program from another graph diverges (exit 1)",
+          "[cli_dump][validate]") {
+  for (const char* sample : {"worked_example", "locomotion", "litmus"}) {
+    const ProcessRun run = Dump("validate " + SampleArgs(sample));
+    INFO(sample << ": " << run.out << run.err);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("agree") != std::string::npos);
+  }
+  const fs::path bytecode = CompileToBytecode("samples/worked_example.yaml", "worked_example.animbc");
+  const ProcessRun compiled =
+      Dump("validate '" + bytecode.string() +
+           "' --graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml");
+  INFO(compiled.err);
+  CHECK(compiled.exit_code == 0);
+
+  // The same graph with the run blend's alpha changed: same parameters and assets, other poses.
+  std::string graph = ReadFile("samples/worked_example.yaml");
+  const std::string run_state = "clip: run_back}, alpha: 0.3}";
+  REQUIRE(graph.find(run_state) != std::string::npos);
+  graph.replace(graph.find(run_state), run_state.size(), "clip: run_back}, alpha: 0.9}");
+  // Written to the scratch directory, with asset paths made absolute.
+  for (std::size_t at = 0; (at = graph.find(" humanoid/", at)) != std::string::npos;) {
+    graph.replace(at + 1, 0, std::string(ANIMTC_SOURCE_DIR) + "/samples/");
+    at += 10;
+  }
+  WriteFile(Scratch() / "altered.yaml", graph);
+  const fs::path altered = CompileToBytecode((Scratch() / "altered.yaml").string(), "altered.animbc");
+  const ProcessRun diverged =
+      Dump("validate '" + altered.string() +
+           "' --graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml");
+  INFO(diverged.out << diverged.err);
+  CHECK(diverged.exit_code == 1);
+  CHECK(diverged.out.find("Blend") != std::string::npos);
+}
+
+TEST_CASE("standard input, -o and a compiled program give the same output as the graph file",
+          "[cli_dump][io]") {
+  const std::string args = " --frame 130 --format json";
+  const ProcessRun direct = Dump("tasks " + SampleArgs("worked_example") + args);
+  REQUIRE(direct.exit_code == 0);
+  const ProcessRun from_stdin =
+      Dump("tasks - --scenario worked_example.scenario.yaml" + args + " < worked_example.yaml",
+           std::string(ANIMTC_SOURCE_DIR) + "/samples");
+  INFO(from_stdin.err);
+  CHECK(from_stdin.out == direct.out);
+  const ProcessRun scenario_stdin = Dump("tasks samples/worked_example.yaml --scenario -" + args +
+                                         " < samples/worked_example.scenario.yaml");
+  CHECK(scenario_stdin.out == direct.out);
+  const fs::path bytecode = CompileToBytecode("samples/worked_example.yaml", "worked_example.animbc");
+  const ProcessRun compiled =
+      Dump("tasks '" + bytecode.string() +
+           "' --graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml" + args);
+  INFO(compiled.err);
+  CHECK(compiled.out == direct.out);
+  const fs::path file = Scratch() / "tasks.json";
+  REQUIRE(Dump("tasks " + SampleArgs("worked_example") + args + " -o '" + file.string() + "'").exit_code ==
+          0);
+  CHECK(ReadFile(file) == direct.out);
+  // Not a terminal: no colour escapes.
+  CHECK(Dump("tasks " + SampleArgs("worked_example")).out.find('\033') == std::string::npos);
+}
+
+TEST_CASE("--help of every subcommand shows an example", "[cli_dump][help]") {
+  for (const char* command : {"tasks", "reach", "timeline", "graph", "dis", "validate", "run"}) {
+    const ProcessRun run = Dump(std::string(command) + " --help");
+    INFO(command << ": " << run.out);
+    CHECK(run.exit_code == 0);
+    CHECK(run.out.find("Example:\n  anim-dump " + std::string(command) + " ") != std::string::npos);
+  }
+  const ProcessRun top = Dump("--help");
+  CHECK(top.exit_code == 0);
+  CHECK(top.out.find("timeline") != std::string::npos);
+}
+
+}  // namespace anim::test
