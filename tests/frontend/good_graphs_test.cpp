@@ -9,6 +9,7 @@
 #include "compiler/codegen/compile.h"
 #include "compiler/graph/load_graph.h"
 #include "compiler/passes/ir_verifier.h"
+#include "vm/bytecode/program_loader.h"
 
 namespace anim {
 namespace {
@@ -260,7 +261,7 @@ TEST_CASE("Every node kind lowers to its op with bones, masks, snapshots and fla
   }
 }
 
-TEST_CASE("Every good graph is valid IR for the back end and compiles to bytecode") {
+TEST_CASE("Every good graph is valid IR for the back end and compiles to bytecode the VM verifies") {
   for (const char* name : {"locomotion.yaml", "locomotion.json", "nested.yaml", "all_kinds.yaml"}) {
     DYNAMIC_SECTION(name) {
       const CompiledGraph compiled = Compile(name);
@@ -274,6 +275,9 @@ TEST_CASE("Every good graph is valid IR for the back end and compiles to bytecod
       REQUIRE(program.has_value());
       CHECK(program->program.skeleton_hash == compiled.skeleton.content_hash());
       CHECK(program->program.machines.size() == compiled.graph.machines.size());
+      const LoadResult loaded = LoadVerifiedProgram(program->bytes);
+      INFO(loaded.error);
+      CHECK(loaded.ok());
     }
   }
 }
