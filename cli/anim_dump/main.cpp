@@ -5,6 +5,7 @@
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
+#include <cctype>
 #include <map>
 
 #include "cli/anim_dump/dump_commands.h"
@@ -68,10 +69,25 @@ void AddScenario(CLI::App* sub, CommandOptions& o) {
       "scenario file (- for standard input); without one, a single frame with default parameters");
 }
 
-void AddFormat(CLI::App* sub, CommandOptions& o, const std::map<std::string, Format>& formats,
+void AddFormat(CLI::App* sub, std::string& format, const std::vector<std::string>& names,
                const std::string& help) {
-  sub->add_option("-f,--format", o.format, help)
-      ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
+  sub->add_option("-f,--format", format, help)->check(CLI::IsMember(names, CLI::ignore_case));
+}
+
+std::string Lower(std::string s) {
+  for (char& c : s)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+// `name` passed the subcommand's IsMember check, in any case.
+Format ParseFormat(const std::string& name) {
+  const std::map<std::string, Format> formats{{"text", Format::Text},
+                                              {"json", Format::Json},
+                                              {"trace", Format::Trace},
+                                              {"svg", Format::Svg},
+                                              {"dot", Format::Dot}};
+  return formats.at(Lower(name));
 }
 
 }  // namespace
@@ -91,7 +107,8 @@ int main(int argc, char** argv) {
 
   CommandOptions options;
   Command chosen = Command::Tasks;
-  const std::map<std::string, Format> text_json{{"text", Format::Text}, {"json", Format::Json}};
+  std::string format = "text";  // checked per subcommand
+  std::string final_output;
   for (const Subcommand& s : kSubcommands) {
     CLI::App* sub = app.add_subcommand(s.name, s.description);
     sub->footer(std::string("Example:\n  ") + s.example);
@@ -108,16 +125,12 @@ int main(int argc, char** argv) {
         sub->add_option("--frames", options.frames, "frames A through B, inclusive; JSON is then an array")
             ->excludes(frame);
         if (s.command == Command::Timeline) {
-          AddFormat(sub, options,
-                    {{"text", Format::Text},
-                     {"json", Format::Json},
-                     {"trace", Format::Trace},
-                     {"svg", Format::Svg}},
+          AddFormat(sub, format, {"text", "json", "trace", "svg"},
                     "text, json, trace (Chrome trace-event JSON) or svg");
         } else if (s.command == Command::Graph) {
-          AddFormat(sub, options, {{"dot", Format::Dot}}, "dot (Graphviz)");
+          AddFormat(sub, format, {"dot"}, "dot (Graphviz; the default)");
         } else {
-          AddFormat(sub, options, text_json, "text or json");
+          AddFormat(sub, format, {"text", "json"}, "text or json");
         }
         break;
       }
@@ -132,12 +145,10 @@ int main(int argc, char** argv) {
         AddScenario(sub, options);
         sub->add_option("--frames", options.run_frames,
                         "run the first N frames (default: the whole scenario)");
-        AddFormat(sub, options, text_json, "text or json");
-        const std::map<std::string, anim::dump::FinalOutput> finals{
-            {"pose", anim::dump::FinalOutput::Pose}, {"skinning", anim::dump::FinalOutput::Skinning}};
-        sub->add_option("--final", options.final_output,
+        AddFormat(sub, format, {"text", "json"}, "text or json");
+        sub->add_option("--final", final_output,
                         "with --format json: add the last frame's local pose or skinning matrices")
-            ->transform(CLI::CheckedTransformer(finals, CLI::ignore_case));
+            ->check(CLI::IsMember({"pose", "skinning"}, CLI::ignore_case));
         break;
       }
     }
@@ -156,6 +167,10 @@ int main(int argc, char** argv) {
   }
   spdlog::set_level(verbose ? spdlog::level::debug : (quiet ? spdlog::level::err : spdlog::level::info));
   // `graph` prints DOT whether or not --format dot is given.
-  if (chosen == Command::Graph) options.format = Format::Dot;
+  options.format = ParseFormat(chosen == Command::Graph ? "dot" : format);
+  final_output = Lower(final_output);
+  options.final_output = final_output == "pose"       ? anim::dump::FinalOutput::Pose
+                         : final_output == "skinning" ? anim::dump::FinalOutput::Skinning
+                                                      : anim::dump::FinalOutput::None;
   return anim::dump::RunCommand(chosen, options);
 }
