@@ -129,9 +129,9 @@ class Recorder {
       case Opcode::Remap:
         return Set(o[0], Remap(S(o[1]), S(o[2]), S(o[3]), S(o[4]), S(o[5])));
       case Opcode::TimeInState:
-        return Set(o[0], in_.machines[o[1]].time_in_state);
+        return Set(o[0], in_.machines[o[1]].time_at_frame_start);
       case Opcode::StateProgress:
-        return Set(o[0], StateProgress(b_, in_, o[1]));
+        return Set(o[0], in_.machines[o[1]].progress_at_frame_start);
       case Opcode::MachineUpdate:
         return UpdateMachine(p_, in_, o[0], dt_);
       default:
@@ -288,8 +288,9 @@ void BuildTasks(const ProgramBinding& binding, AnimInstance& instance, float dt,
   }
   thread_local std::vector<int16_t> pose_tasks;
   pose_tasks.assign(binding.program().pose_register_count, AnimTask::NoTask);
-  BeginFrame(instance);
+  BeginFrame(binding, instance);
   Recorder(binding, instance, out.delta_time, out, pose_tasks).Run();
+  EndFrame(binding.program(), instance);
   if (out.output_task == AnimTask::NoTask) out.output_task = out.Add(AnimTask{});
 }
 

@@ -18,7 +18,7 @@ float Normalized(float t, float duration, bool loop) {
 
 }  // namespace
 
-void BeginFrame(AnimInstance& instance) {
+void BeginFrame(const ProgramBinding& binding, AnimInstance& instance) {
   for (ScopeState& s : instance.scopes) {
     s.active_prev = s.active_now;
     s.entering = false;
@@ -28,9 +28,23 @@ void BeginFrame(AnimInstance& instance) {
     root.active_now = true;
     root.entering = !root.active_prev;
   }
-  for (MachineState& m : instance.machines)
+  for (std::size_t i = 0; i < instance.machines.size(); ++i) {
+    MachineState& m = instance.machines[i];
     m.fired = false;
+    m.time_at_frame_start = m.time_in_state;
+    m.progress_at_frame_start = StateProgress(binding, instance, static_cast<uint16_t>(i));
+  }
   std::fill(instance.scalars.begin(), instance.scalars.end(), 0.0f);
+}
+
+void EndFrame(const Program& program, AnimInstance& instance) {
+  for (std::size_t i = 0; i < instance.machines.size(); ++i) {
+    const MachineState& m = instance.machines[i];
+    if (!m.fired) continue;
+    for (const uint16_t trigger :
+         program.machines[i].transitions[static_cast<std::size_t>(m.last_transition)].consumed_triggers)
+      instance.param_values[3 * std::size_t{trigger}] = 0.0f;
+  }
 }
 
 void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t machine, float dt) {
@@ -59,8 +73,6 @@ void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t mach
   }
   if (fired >= 0) {
     const TransitionDesc& t = desc.transitions[static_cast<std::size_t>(fired)];
-    for (const uint16_t trigger : t.consumed_triggers)
-      instance.param_values[3 * std::size_t{trigger}] = 0.0f;
     m.current = t.to;
     m.time_in_state = 0.0f;
     m.fired = true;

@@ -12,11 +12,16 @@ namespace anim {
 
 // Frame start: active_prev = active_now for every scope; the root scope is active (entering on the
 // first frame); other scopes are not entering until their machine's update says so; no machine has
-// fired; scalar registers are zero.
-void BeginFrame(AnimInstance& instance);
+// fired; scalar registers are zero; every machine's time in state and state progress are latched,
+// so conditions read the previous frame's values wherever the compiler scheduled them.
+void BeginFrame(const ProgramBinding& binding, AnimInstance& instance);
 
-// MachineUpdate: transition selection, trigger consumption, blend start and advance, then the
-// activity of the machine's state scopes.
+// Frame end: the triggers that fired transitions consumed are reset, so every read in a frame sees
+// the parameters as the frame began, in whatever order machines and reads were scheduled.
+void EndFrame(const Program& program, AnimInstance& instance);
+
+// MachineUpdate: transition selection, blend start and advance, then the activity of the
+// machine's state scopes.
 void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t machine, float dt);
 
 // Advances (or restarts, or winds back) clock `clock` for this frame and returns its time.

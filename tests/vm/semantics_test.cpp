@@ -2,6 +2,8 @@
 // nesting, blends, reachability, version mismatch and the fallback output.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <cstring>
 #include <string>
 
@@ -100,14 +102,17 @@ TEST_CASE("a time-in-state transition fires after its dwell and not before", "[v
     vm.Step(dt);
     INFO("frame " << frame);
     CHECK(vm.instance.machines[0].current == 0);
-    CHECK(vm.instance.scalars[after] == dt * static_cast<float>(frame));  // 0 on the entering frame
+    CHECK(vm.instance.machines[0].time_in_state ==
+          dt * static_cast<float>(frame));  // 0 on the entering frame
+    // Read after the update too, time_in_state is what the previous frame left (latched).
+    CHECK(vm.instance.scalars[after] == dt * static_cast<float>(std::max(frame - 1, 0)));
   }
   vm.Step(dt);  // the condition reads the 0.5 s the previous frame left
   CHECK(vm.instance.machines[0].current == 1);
   CHECK(vm.instance.machines[0].fired);
-  CHECK(vm.instance.scalars[after] == 0.0f);
+  CHECK(vm.instance.machines[0].time_in_state == 0.0f);
   vm.Step(dt);
-  CHECK(vm.instance.scalars[after] == dt);
+  CHECK(vm.instance.machines[0].time_in_state == dt);
 }
 
 TEST_CASE("a nested machine keeps its state while its owner state is inactive; only clocks rewind",

@@ -28,8 +28,12 @@ struct ScopeState {
 };
 
 struct MachineState {
-  uint16_t current = 0;          // current state
-  float time_in_state = 0.0f;    // seconds since the frame the current state was entered
+  uint16_t current = 0;        // current state
+  float time_in_state = 0.0f;  // seconds since the frame the current state was entered
+  // What transition conditions read this frame: time in state and state progress as the previous
+  // frame left them (latched at frame start).
+  float time_at_frame_start = 0.0f;
+  float progress_at_frame_start = 0.0f;
   bool fired = false;            // a transition fired this frame (the blend captures)
   int16_t last_transition = -1;  // index of the transition that fired last, for tools
   // The blend of the last transition.
