@@ -139,6 +139,7 @@ class GraphReader {
                     [&](DiagnosticSink& sink) { return LoadClipFile(file, *skeleton_, sink); });
       if (!clip) continue;
       clip_durations_.back() = clip->duration();
+      clip->set_name(entry.key);  // the program binds it by the graph's name for it
       clips_.push_back(std::move(*clip));
     }
   }

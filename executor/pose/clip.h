@@ -28,6 +28,8 @@ class Clip {
                                     int frame_count, bool looping, std::string& error);
 
   const std::string& name() const { return name_; }
+  // Programs bind clips by the names their graph gives them, which may differ from the asset's own.
+  void set_name(std::string name) { name_ = std::move(name); }
   float sample_rate() const { return sample_rate_; }
   int frame_count() const { return frame_count_; }
   bool looping() const { return looping_; }

@@ -20,7 +20,7 @@ namespace {
 const char* kHeader = R"(format: animtc.graph
 version: 1
 skeleton: humanoid/skeleton.yaml
-clips: {idle: humanoid/idle.json, walk_fwd: humanoid/walk_fwd.json, jump: humanoid/jump.json}
+clips: {idle: humanoid/idle.json, walk: humanoid/walk_fwd.json, jump: humanoid/jump.json}  # an alias: bound by the graph's name
 )";
 
 // A compiled graph bound to its assets, with one instance, stepped frame by frame.
@@ -137,7 +137,7 @@ TEST_CASE("a time-in-state transition fires after its dwell time and not before"
   m:
     kind: state_machine
     initial: a
-    states: {a: {kind: clip, clip: idle}, b: {kind: clip, clip: walk_fwd}}
+    states: {a: {kind: clip, clip: idle}, b: {kind: clip, clip: walk}}
     transitions: [{from: a, to: b, condition: "time_in_state >= 0.5", duration: 0.2}]
 output: {pose: m}
 )");
@@ -159,7 +159,7 @@ nodes:
   inner:
     kind: state_machine
     initial: x
-    states: {x: {kind: clip, clip: idle}, y: {kind: clip, clip: walk_fwd}}
+    states: {x: {kind: clip, clip: idle}, y: {kind: clip, clip: walk}}
     transitions:
       - {from: x, to: y, condition: "inner_go", duration: 0.1}
       - {from: y, to: x, condition: "!inner_go", duration: 0.1}
@@ -202,7 +202,7 @@ TEST_CASE("an inactive state's tasks are recorded but unreachable", "[vm][compil
     initial: a
     states:
       a: {kind: clip, clip: idle}
-      b: {kind: blend, a: {kind: clip, clip: walk_fwd}, b: {kind: clip, clip: jump}, alpha: 0.5}
+      b: {kind: blend, a: {kind: clip, clip: walk}, b: {kind: clip, clip: jump}, alpha: 0.5}
     transitions: [{from: a, to: b, condition: "false", duration: 0.1}]
 output: {pose: m}
 )");
@@ -220,7 +220,7 @@ nodes:
   m:
     kind: state_machine
     initial: a
-    states: {a: {kind: clip, clip: idle}, b: {kind: clip, clip: walk_fwd}}
+    states: {a: {kind: clip, clip: idle}, b: {kind: clip, clip: walk}}
     transitions:
       - {from: a, to: b, condition: "hop", duration: 0.1}
       - {from: b, to: a, condition: "hop", duration: 0.1}
@@ -247,7 +247,7 @@ nodes:
   m:
     kind: state_machine
     initial: a
-    states: {a: {kind: clip, clip: idle}, b: {kind: clip, clip: walk_fwd}}
+    states: {a: {kind: clip, clip: idle}, b: {kind: clip, clip: walk}}
     transitions: [{from: a, to: b, condition: "sped > 1", duration: 0.1}]
 output: {pose: m}
 )",
@@ -257,7 +257,7 @@ output: {pose: m}
 }
 
 TEST_CASE("a program of another version shows the bind pose and warns once", "[vm][compiled]") {
-  auto rig = Rig::Compile("nodes: {a: {kind: clip, clip: walk_fwd}}\noutput: {pose: a}\n");
+  auto rig = Rig::Compile("nodes: {a: {kind: clip, clip: walk}}\noutput: {pose: a}\n");
   rig->program.version = kAnimBytecodeVersion + 1;
   rig->Bind();
   int warnings = 0;
@@ -277,7 +277,7 @@ TEST_CASE("a program of another version shows the bind pose and warns once", "[v
 }
 
 TEST_CASE("a program without an output instruction still leaves a valid output task", "[vm][compiled]") {
-  auto rig = Rig::Compile("nodes: {a: {kind: clip, clip: walk_fwd}}\noutput: {pose: a}\n");
+  auto rig = Rig::Compile("nodes: {a: {kind: clip, clip: walk}}\noutput: {pose: a}\n");
   // Overwrite the output instruction (opcode and its three operands) with nops.
   std::vector<uint16_t>& code = rig->program.code;
   bool removed = false;
