@@ -137,7 +137,7 @@ int RunCommand(Command command, const CommandOptions& o) {
     }
     if (command == Command::Graph && range.first != range.last)
       throw InputError{"graph draws one frame: use --frame N"};
-    const CapturedRun run = CaptureFrames(*input, range);
+    const CapturedRun run = CaptureFrames(*input, range, command != Command::Run);
     switch (command) {
       case Command::Run:
         Write(o, o.format == Format::Json ? RunJson(run, o.final_output) : RunText(run, UseColour(o)));

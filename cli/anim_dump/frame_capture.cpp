@@ -68,7 +68,7 @@ std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& 
   return out;
 }
 
-DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding) {
+DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, bool keep_tasks) {
   DumpFrame frame;
   frame.frame = result.frame;
   frame.time = result.time;
@@ -76,7 +76,8 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding) {
   frame.summary.tasks.clear();
   const std::vector<std::string>& nodes = binding.node_names();
   const AnimTaskList& list = *result.list;
-  for (std::size_t i = 0; i < list.tasks.size(); ++i) {
+  frame.task_count = static_cast<int>(list.tasks.size());
+  for (std::size_t i = 0; keep_tasks && i < list.tasks.size(); ++i) {
     DumpTask t;
     t.task = list.tasks[i];
     if (i < result.snapshot->tasks.size()) t.exec = result.snapshot->tasks[i];
@@ -119,7 +120,7 @@ std::string BoneName(const CapturedRun& run, uint16_t bone) {
   return bone < run.bone_names.size() ? run.bone_names[bone] : std::to_string(bone);
 }
 
-CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range) {
+CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks) {
   const std::vector<const Clip*> clips = input.clips();
   BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), clips);
   if (!bound.binding) throw InputError{"cannot bind the program to its assets: " + bound.error};
@@ -136,7 +137,7 @@ CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range) {
   RunScenario(*bound.binding, instance, scenario, [&](const FrameResult& result) {
     progress.Update(result.frame + 1);
     ++run.frames_run;
-    if (result.frame >= range.first) run.frames.push_back(Capture(result, *bound.binding));
+    if (result.frame >= range.first) run.frames.push_back(Capture(result, *bound.binding, keep_tasks));
     if (result.frame == range.last) {
       for (int b = 0; b < result.local_pose->bone_count(); ++b)
         run.final_pose.push_back(result.local_pose->Get(b));

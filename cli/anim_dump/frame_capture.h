@@ -41,8 +41,9 @@ struct MachineFrame {
 struct DumpFrame {
   int frame = 0;
   float time = 0.0f;
-  std::vector<DumpTask> tasks;
-  TaskSnapshot summary;  // its `tasks` left empty: see DumpFrame::tasks
+  int task_count = 0;
+  std::vector<DumpTask> tasks;  // empty when captured without tasks
+  TaskSnapshot summary;         // its `tasks` left empty: see DumpFrame::tasks
   std::vector<MachineFrame> machines;
 };
 
@@ -57,7 +58,8 @@ struct CapturedRun {
 
 // Binds and runs frames 0..range.last, keeping range.first..range.last. Throws InputError when the
 // program does not bind to its assets. The version mismatch warning goes to spdlog once.
-CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range);
+// Without `keep_tasks` only the per-frame summary is kept (for `run` over long scenarios).
+CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks = true);
 
 // The name of a task's bone operand (skeleton index), or its number.
 std::string BoneName(const CapturedRun& run, uint16_t bone);

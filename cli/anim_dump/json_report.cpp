@@ -147,7 +147,7 @@ Json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame) {
   out["frame"] = frame.frame;
   out["time"] = JsonNumber(frame.time);
   out["output_task"] = OrNull(frame.summary.output_task);
-  out["task_count"] = frame.tasks.size();
+  out["task_count"] = frame.task_count;
   out["reachable_count"] = frame.summary.reachable_count;
   out["peak_live_buffers"] = frame.summary.peak_live_buffers;
   out["level_count"] = frame.summary.level_count;

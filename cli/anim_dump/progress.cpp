@@ -3,8 +3,18 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace anim::dump {
+namespace {
+
+// ANIM_DUMP_PROGRESS_DELAY_MS overrides the one-second delay (tests set 0).
+std::chrono::milliseconds Delay() {
+  const char* value = std::getenv("ANIM_DUMP_PROGRESS_DELAY_MS");
+  return std::chrono::milliseconds(value != nullptr ? std::atoi(value) : 1000);
+}
+
+}  // namespace
 
 Progress::Progress(const char* what, int total)
     : what_(what),
@@ -19,7 +29,7 @@ Progress::~Progress() {
 void Progress::Update(int done) {
   if (!enabled_) return;
   const auto now = std::chrono::steady_clock::now();
-  if (now - start_ < std::chrono::seconds(1) || now - last_draw_ < std::chrono::milliseconds(100)) return;
+  if (now - start_ < Delay() || now - last_draw_ < std::chrono::milliseconds(100)) return;
   last_draw_ = now;
   shown_ = true;
   std::fprintf(stderr, "\ranim-dump: %s %d/%d (%d%%)", what_, done, total_,

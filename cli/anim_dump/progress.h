@@ -1,5 +1,6 @@
 // A progress line on standard error for long runs: shown only when stderr is a terminal and only
-// once a run has taken longer than a second, so pipes, CI logs and golden files never see it.
+// once a run has taken longer than a second (ANIM_DUMP_PROGRESS_DELAY_MS), so pipes, CI logs and
+// golden files never see it.
 #pragma once
 
 #include <chrono>

@@ -63,7 +63,7 @@ std::string RunText(const CapturedRun& run, bool colour) {
                   {true, true, false, false, true, true, true});
   for (const DumpFrame& f : run.frames) {
     table.Add({std::to_string(f.frame), Number(f.time), States(f), Transitions(f),
-               std::to_string(f.tasks.size()), std::to_string(f.summary.reachable_count),
+               std::to_string(f.task_count), std::to_string(f.summary.reachable_count),
                std::to_string(f.summary.peak_live_buffers)});
   }
   int peak = 0;
@@ -87,7 +87,7 @@ std::string RunJson(const CapturedRun& run, FinalOutput final_output) {
     frames.push_back(Json{{"frame", f.frame},
                           {"time", JsonNumber(f.time)},
                           {"machines", machines},
-                          {"task_count", f.tasks.size()},
+                          {"task_count", f.task_count},
                           {"reachable_count", f.summary.reachable_count},
                           {"peak_live_buffers", f.summary.peak_live_buffers}});
   }

@@ -243,3 +243,38 @@ TEST_CASE("--help of every subcommand shows an example", "[cli_dump][help]") {
 }
 
 }  // namespace anim::test
+
+namespace anim::test {
+
+TEST_CASE("on a terminal: colour in text, and a progress line for a run longer than a second",
+          "[cli_dump][tty]") {
+  INFO("`script` (util-linux) gives the run a terminal");
+  REQUIRE(OnPath("script"));
+  const std::string dump = "'" + std::string(ANIM_DUMP_PATH) + "'";
+  const ProcessRun coloured =
+      Shell("script -qec \"" + dump + " tasks " + SampleArgs("worked_example") + "\" /dev/null");
+  REQUIRE(coloured.exit_code == 0);
+  CHECK(coloured.out.find("\033[1m") != std::string::npos);  // bold header
+  CHECK(coloured.out.find("\033[2m") != std::string::npos);  // pruned rows dimmed
+  const ProcessRun plain =
+      Shell("NO_COLOR=1 script -qec \"" + dump + " tasks " + SampleArgs("worked_example") + "\" /dev/null");
+  CHECK(plain.out.find('\033') == std::string::npos);
+
+  // A run "longer than a second" on any machine: the test lowers the delay to 0.
+  WriteFile(Scratch() / "long.scenario.yaml",
+            "format: animtc.scenario\nversion: 1\nframes: 20000\ndelta_time: 0.0333\n");
+  const ProcessRun long_run =
+      Shell("ANIM_DUMP_PROGRESS_DELAY_MS=0 script -qec \"" + dump + " run samples/litmus.yaml --scenario '" +
+            (Scratch() / "long.scenario.yaml").string() + "' -o '" + (Scratch() / "long.txt").string() +
+            "'\" /dev/null");
+  REQUIRE(long_run.exit_code == 0);
+  CHECK(long_run.out.find("anim-dump: frame ") != std::string::npos);
+  // Not a terminal: never a progress line.
+  const ProcessRun piped =
+      Shell("ANIM_DUMP_PROGRESS_DELAY_MS=0 '" + std::string(ANIM_DUMP_PATH) +
+            "' run samples/litmus.yaml --scenario '" + (Scratch() / "long.scenario.yaml").string() +
+            "' -o '" + (Scratch() / "long.txt").string() + "'");
+  CHECK(piped.err.empty());
+}
+
+}  // namespace anim::test
