@@ -1,7 +1,9 @@
 #include "compiler/graph/graph_reader.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
+#include <deque>
 #include <filesystem>
 #include <limits>
 #include <unordered_map>
@@ -16,6 +18,7 @@
 #include "compiler/expr/functions.h"
 #include "compiler/graph/graph_checks.h"
 #include "compiler/graph/source_columns.h"
+#include "compiler/import/gltf_importer.h"
 
 namespace anim::graph {
 namespace {
@@ -34,6 +37,17 @@ constexpr std::string_view kTransitionFields[] = {"from",  "to",        "conditi
 constexpr std::string_view kBlendModes[] = {"inertialize", "dead_blend"};
 constexpr std::string_view kOutputFields[] = {"pose", "root_lock", "root_bone"};
 constexpr std::string_view kAnyState = "any";
+constexpr std::string_view kGltfSkeletonFields[] = {"gltf", "skin"};
+constexpr std::string_view kGltfClipFields[] = {"gltf", "animation", "loop", "rate"};
+constexpr double kDefaultGltfRate = 30.0;  // the importer's default key rate
+constexpr double kMaxGltfRate = 1000.0;
+
+bool IsGltfPath(const std::string& path) {
+  std::string extension = std::filesystem::path(path).extension().string();
+  std::transform(extension.begin(), extension.end(), extension.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return extension == ".glb" || extension == ".gltf";
+}
 
 std::string Quoted(std::string_view text) {
   return "'" + std::string(text) + "'";
@@ -117,31 +131,158 @@ class GraphReader {
   }
 
   void ReadAssets(FieldReader& top) {
-    if (const std::optional<std::string> path = top.String("skeleton", Field::Required)) {
-      const std::string file = Resolve(*path);
-      files_.push_back(file);
-      skeleton_ = LoadAsset(*top.Find("skeleton"), "the skeleton",
-                            [&](DiagnosticSink& sink) { return LoadSkeletonFile(file, sink); });
-    }
+    if (const DocNode* skeleton = top.Get("skeleton", Field::Required)) ReadSkeleton(*skeleton);
     const DocNode* clips = top.Find("clips");
     if (clips == nullptr || reader_.Mapping(*clips, "'clips'") == nullptr) return;
     for (const DocEntry& entry : clips->entries) {
       clip_index_[entry.key] = static_cast<int>(model_.clips.size());
       model_.clips.push_back(entry.key);
       clip_durations_.push_back(-1.0f);
-      const std::optional<std::string> path = reader_.String(*entry.value, "clip " + Quoted(entry.key));
-      if (!path) continue;
-      const std::string file = Resolve(*path);
-      files_.push_back(file);
-      if (!skeleton_) continue;  // clips bind to the skeleton: nothing to check them against
-      std::optional<Clip> clip =
-          LoadAsset(*entry.value, "clip " + Quoted(entry.key),
-                    [&](DiagnosticSink& sink) { return LoadClipFile(file, *skeleton_, sink); });
+      const std::string what = "clip " + Quoted(entry.key);
+      std::optional<Clip> clip = entry.value->kind == anim::NodeKind::Mapping
+                                     ? ReadGltfClip(*entry.value, what)
+                                     : ReadClipFile(entry, what);
       if (!clip) continue;
       clip_durations_.back() = clip->duration();
       clip->set_name(entry.key);  // the program binds it by the graph's name for it
       clips_.push_back(std::move(*clip));
     }
+  }
+
+  void ReadSkeleton(const DocNode& node) {
+    if (node.kind == anim::NodeKind::Mapping) {
+      FieldReader fields(reader_, node, "'skeleton'", kGltfSkeletonFields);
+      fields.ReportUnknownFields();
+      const std::optional<std::string> path = fields.String("gltf", Field::Required);
+      const int skin = ReadSkin(fields);
+      if (path && skin >= 0) ReadGltfSkeleton(*node.Find("gltf"), Resolve(*path), skin);
+      return;
+    }
+    const std::optional<std::string> path = reader_.String(node, "'skeleton'");
+    if (!path) return;
+    const std::string file = Resolve(*path);
+    if (IsGltfPath(file)) {
+      ReadGltfSkeleton(node, file, 0);
+      return;
+    }
+    AddFile(file);
+    skeleton_ =
+        LoadAsset(node, "the skeleton", [&](DiagnosticSink& sink) { return LoadSkeletonFile(file, sink); });
+  }
+
+  int ReadSkin(FieldReader& fields) {
+    const std::optional<std::int64_t> skin = fields.Integer("skin", Field::Optional);
+    if (!skin) return fields.Find("skin") == nullptr ? 0 : -1;
+    if (*skin < 0 || *skin > std::numeric_limits<int>::max()) {
+      reader_.Error("E012", *fields.Find("skin"),
+                    "'skin' of 'skeleton' must be a skin index (0 or more), found " + std::to_string(*skin));
+      return -1;
+    }
+    return static_cast<int>(*skin);
+  }
+
+  void ReadGltfSkeleton(const DocNode& reference, const std::string& file, int skin) {
+    skeleton_gltf_ = file;
+    skeleton_skin_ = skin;
+    if (const GltfImport* import = ImportOnce(reference, file, skin, kDefaultGltfRate, "the skeleton"))
+      skeleton_ = import->skeleton;
+  }
+
+  std::optional<Clip> ReadClipFile(const DocEntry& entry, const std::string& what) {
+    const std::optional<std::string> path = reader_.String(*entry.value, what);
+    if (!path) return std::nullopt;
+    const std::string file = Resolve(*path);
+    AddFile(file);
+    if (!skeleton_) return std::nullopt;  // clips bind to the skeleton: nothing to check them against
+    return LoadAsset(*entry.value, what,
+                     [&](DiagnosticSink& sink) { return LoadClipFile(file, *skeleton_, sink); });
+  }
+
+  // `{gltf: FILE, animation: NAME, loop: BOOL, rate: HZ}`: one animation of a glTF file whose skin
+  // is the graph's skeleton.
+  std::optional<Clip> ReadGltfClip(const DocNode& node, const std::string& what) {
+    FieldReader fields(reader_, node, what, kGltfClipFields);
+    fields.ReportUnknownFields();
+    const std::optional<std::string> path = fields.String("gltf", Field::Required);
+    const std::optional<std::string> animation = fields.String("animation", Field::Required);
+    const bool loop = fields.Bool("loop", Field::Optional).value_or(false);
+    double rate = kDefaultGltfRate;
+    if (const DocNode* rate_node = fields.Find("rate")) {
+      const std::optional<double> value = reader_.Number(*rate_node, "'rate' of " + what);
+      if (!value) return std::nullopt;
+      if (!(*value > 0.0 && *value <= kMaxGltfRate)) {
+        reader_.Error("E012", *rate_node,
+                      "'rate' of " + what + " must be above 0 and at most " + Number(kMaxGltfRate) +
+                          " Hz, found " + rate_node->text);
+        return std::nullopt;
+      }
+      rate = *value;
+    }
+    if (!path || !animation || !skeleton_) return std::nullopt;
+    const std::string file = Resolve(*path);
+    // The skeleton's own file imports with the skeleton's skin; another file must match it with skin 0.
+    const int skin = file == skeleton_gltf_ ? skeleton_skin_ : 0;
+    const GltfImport* import = ImportOnce(*node.Find("gltf"), file, skin, rate, what);
+    if (import == nullptr) return std::nullopt;
+    if (import->skeleton.content_hash() != skeleton_->content_hash()) {
+      reader_.Error("E025", *node.Find("gltf"),
+                    "skin " + std::to_string(skin) + " of " + Quoted(*path) + " (" +
+                        std::to_string(import->skeleton.bone_count()) +
+                        " bones) is not the graph's skeleton " + Quoted(skeleton_->name()) + " (" +
+                        std::to_string(skeleton_->bone_count()) +
+                        " bones): a clip must come from the same skin");
+      return std::nullopt;
+    }
+    std::vector<std::string_view> names;
+    for (const Clip& clip : import->clips) {
+      if (clip.name() == *animation) return loop ? LoopingCopy(clip) : clip;
+      names.push_back(clip.name());
+    }
+    std::string suggestion = DidYouMean(*animation, names);
+    if (suggestion.empty()) {
+      suggestion = "; its animations are:";
+      for (std::string_view name : names)
+        suggestion += " " + std::string(name);
+    }
+    reader_.Error("E024", *node.Find("animation"),
+                  "glTF file " + Quoted(*path) + " has no animation " + Quoted(*animation) + suggestion);
+    return std::nullopt;
+  }
+
+  // Each (file, skin, rate) is imported once per graph, however many clips come from it. A failed
+  // import is remembered too, so its diagnostics are reported once.
+  const GltfImport* ImportOnce(const DocNode& reference, const std::string& file, int skin, double rate,
+                               const std::string& what) {
+    AddFile(file);
+    for (const GltfSource& source : gltf_imports_) {
+      if (source.file == file && source.skin == skin && source.rate == rate)
+        return source.import ? &*source.import : nullptr;
+    }
+    GltfSource& source = gltf_imports_.emplace_back(GltfSource{file, skin, rate, std::nullopt});
+    source.import = LoadAsset(reference, what, [&](DiagnosticSink& sink) {
+      return ImportGltf(file, GltfImportOptions{skin, rate, {}}, sink);
+    });
+    return source.import ? &*source.import : nullptr;
+  }
+
+  // glTF has no looping flag, so imported clips play once; `loop: true` asks for the same keys in a
+  // looping clip (wrapping time instead of clamping it).
+  std::optional<Clip> LoopingCopy(const Clip& source) {
+    std::string error;
+    std::optional<Clip> clip =
+        Clip::Create(*skeleton_, source.name(), source.sample_rate(), source.frame_count(), true, error);
+    if (!clip) return std::nullopt;  // the source was created with the same rate and frame count
+    for (int k = 0; k < source.frame_count(); ++k) {
+      for (int b = 0; b < source.bone_count(); ++b)
+        SetBoneTransform(clip->frame(k), b, GetBoneTransform(source.frame(k), b));
+    }
+    for (int bone : source.tracked_bones())
+      clip->MarkTracked(bone);
+    return clip;
+  }
+
+  void AddFile(const std::string& file) {
+    if (std::find(files_.begin(), files_.end(), file) == files_.end()) files_.push_back(file);
   }
 
   // ---- parameters ---------------------------------------------------------------------------
@@ -836,6 +977,13 @@ class GraphReader {
     }
   }
 
+  struct GltfSource {
+    std::string file;
+    int skin = 0;
+    double rate = kDefaultGltfRate;
+    std::optional<GltfImport> import;
+  };
+
   struct PendingLoad {
     int node;
     std::string name;
@@ -853,6 +1001,9 @@ class GraphReader {
   std::vector<Clip> clips_;
   std::vector<float> clip_durations_;  // parallel to model_.clips; -1 when not loaded
   std::vector<std::string> files_;
+  std::deque<GltfSource> gltf_imports_;  // a deque: ImportOnce hands out pointers into it
+  std::string skeleton_gltf_;            // the glTF file the skeleton came from, if any
+  int skeleton_skin_ = 0;
   std::unordered_map<std::string, int> named_, clip_index_, mask_index_, bone_index_, snapshot_index_;
   std::vector<const DocNode*> snapshot_sites_;
   std::vector<PendingLoad> pending_loads_;

@@ -16,7 +16,7 @@ using namespace anim;
 
 namespace {
 
-constexpr const char* kSamples[] = {"worked_example", "locomotion", "litmus"};
+constexpr const char* kSamples[] = {"worked_example", "locomotion", "litmus", "robot"};
 
 std::unique_ptr<test::ValidationInputs> LoadSample(const std::string& name) {
   const std::string dir = std::string(ANIMTC_SOURCE_DIR) + "/samples/";

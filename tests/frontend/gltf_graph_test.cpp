@@ -1,0 +1,210 @@
+// Graphs that read their skeleton and clips straight from glTF files (docs/graph-format.md, "glTF
+// files"), against the real files in ../shared/assets/gltf: the clips match a direct import, loop
+// as their entries say, each file is imported once, and bad references are exact diagnostics.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <string>
+
+#include "compiler/graph/load_graph.h"
+#include "compiler/import/gltf_importer.h"
+
+namespace anim {
+namespace {
+
+const std::string kRobot = "robotexpressive/RobotExpressive.glb";
+
+std::string GltfDir() {
+  return std::string(ANIMTC_SOURCE_DIR) + "/../shared/assets/gltf/";
+}
+
+// A graph over `skeleton` and `clips` (the YAML after `clips:`) playing `clip`.
+std::string Graph(const std::string& skeleton, const std::string& clips, const std::string& clip = "a") {
+  return "format: animtc.graph\nversion: 1\nskeleton: " + skeleton + "\nclips:\n" + clips +
+         "nodes:\n  play: {kind: clip, clip: " + clip + "}\noutput: {pose: play}\n";
+}
+
+// Asset paths are resolved lexically: "a/../b" becomes "b".
+std::string Normal(const std::string& path) {
+  return std::filesystem::path(path).lexically_normal().string();
+}
+
+std::optional<CompiledGraph> Parse(const std::string& text, DiagnosticSink& sink) {
+  return ParseGraph(text, "g.yaml", GltfDir(), sink);
+}
+
+GltfImport ImportRobot(double rate, DiagnosticSink& sink) {
+  std::optional<GltfImport> import = ImportGltf(GltfDir() + kRobot, GltfImportOptions{0, rate, {}}, sink);
+  REQUIRE(import);
+  return std::move(*import);
+}
+
+const Clip& ImportedClip(const GltfImport& import, const std::string& name) {
+  for (const Clip& clip : import.clips)
+    if (clip.name() == name) return clip;
+  FAIL("no imported clip " << name);
+  return import.clips.front();
+}
+
+void CheckSameKeys(const Clip& a, const Clip& b) {
+  REQUIRE(a.frame_count() == b.frame_count());
+  REQUIRE(a.bone_count() == b.bone_count());
+  CHECK(a.sample_rate() == b.sample_rate());
+  CHECK(a.tracked_bones() == b.tracked_bones());
+  for (int k = 0; k < a.frame_count(); ++k) {
+    for (int bone = 0; bone < a.bone_count(); ++bone) {
+      const Transform x = GetBoneTransform(a.frame(k), bone);
+      const Transform y = GetBoneTransform(b.frame(k), bone);
+      REQUIRE(x.translation.x == y.translation.x);
+      REQUIRE(x.translation.y == y.translation.y);
+      REQUIRE(x.translation.z == y.translation.z);
+      REQUIRE(x.rotation == y.rotation);
+      REQUIRE(x.scale.x == y.scale.x);
+      REQUIRE(x.scale.y == y.scale.y);
+      REQUIRE(x.scale.z == y.scale.z);
+    }
+  }
+}
+
+std::string Errors(const DiagnosticSink& sink) {
+  std::string text;
+  for (const Diagnostic& d : sink.diagnostics())
+    if (d.severity == Severity::Error) text += FormatText(d);
+  return text;
+}
+
+TEST_CASE("A graph takes its skeleton and clips from a glTF file, as a direct import gives them") {
+  const std::string clips = "  a: {gltf: " + kRobot + ", animation: Walking, loop: true}\n" +
+                            "  b: {gltf: " + kRobot + ", animation: Jump}\n" + "  c: {gltf: " + kRobot +
+                            ", animation: Wave, loop: false, rate: 60}\n";
+  DiagnosticSink sink;
+  const std::optional<CompiledGraph> graph = Parse(Graph(kRobot, clips), sink);
+  INFO(FormatText(sink));
+  REQUIRE(graph);
+  CHECK(sink.error_count() == 0);
+
+  DiagnosticSink direct_sink;
+  const GltfImport at30 = ImportRobot(30.0, direct_sink);
+  const GltfImport at60 = ImportRobot(60.0, direct_sink);
+  CHECK(graph->skeleton.content_hash() == at30.skeleton.content_hash());
+  CHECK(graph->skeleton.bone_count() == at30.skeleton.bone_count());
+  REQUIRE(graph->clips.size() == 3);
+  // Programs bind clips by the graph's names; the keys are the importer's.
+  CHECK(graph->clips[0].name() == "a");
+  CHECK(graph->clips[1].name() == "b");
+  CHECK(graph->clips[2].name() == "c");
+  CHECK(graph->clips[0].looping());
+  CHECK_FALSE(graph->clips[1].looping());
+  CHECK_FALSE(graph->clips[2].looping());
+  CheckSameKeys(graph->clips[0], ImportedClip(at30, "Walking"));
+  CheckSameKeys(graph->clips[1], ImportedClip(at30, "Jump"));
+  CheckSameKeys(graph->clips[2], ImportedClip(at60, "Wave"));
+  CHECK(graph->clips[2].frame_count() > graph->clips[1].frame_count());
+  // The file is an input once, however many entries name it.
+  CHECK(std::count(graph->input_files.begin(), graph->input_files.end(), Normal(GltfDir() + kRobot)) == 1);
+}
+
+TEST_CASE("Each glTF file is imported once per rate; importer warnings stay warnings, with a note") {
+  // RobotExpressive has morph-weight channels: one I206 warning per animation and import.
+  DiagnosticSink direct;
+  const GltfImport import = ImportRobot(30.0, direct);
+  const int per_import = direct.warning_count();
+  REQUIRE(per_import > 0);
+
+  const std::string clips = "  a: {gltf: " + kRobot + ", animation: Idle, loop: true}\n" +
+                            "  b: {gltf: " + kRobot + ", animation: Running, loop: true}\n" +
+                            "  c: {gltf: " + kRobot + ", animation: Jump, rate: 30}\n";
+  DiagnosticSink sink;
+  REQUIRE(Parse(Graph(kRobot, clips), sink));
+  CHECK(sink.error_count() == 0);
+  CHECK(sink.warning_count() == per_import);
+  for (const Diagnostic& d : sink.diagnostics()) {
+    CHECK(d.code == "I206");
+    REQUIRE_FALSE(d.notes.empty());
+    CHECK(d.notes.back().location.file == "g.yaml");
+    CHECK(d.notes.back().location.line == 3);  // the skeleton line imported the file first
+    CHECK(d.notes.back().message == "the skeleton is referenced here");
+  }
+
+  DiagnosticSink two_rates;
+  REQUIRE(Parse(Graph(kRobot, clips + "  d: {gltf: " + kRobot + ", animation: Yes, rate: 24}\n"), two_rates));
+  CHECK(two_rates.warning_count() == 2 * per_import);
+}
+
+TEST_CASE("The skeleton's mapping form picks a skin; a looping clip wraps where a play-once clip clamps") {
+  DiagnosticSink sink;
+  const std::optional<CompiledGraph> graph = Parse(
+      Graph("{gltf: " + kRobot + ", skin: 0}", "  a: {gltf: " + kRobot + ", animation: Idle, loop: true}\n"),
+      sink);
+  INFO(FormatText(sink));
+  REQUIRE(graph);
+  DiagnosticSink direct;
+  CHECK(graph->skeleton.content_hash() == ImportRobot(30.0, direct).skeleton.content_hash());
+  const Clip& idle = graph->clips[0];
+  REQUIRE(idle.looping());
+  const float past_end = idle.duration() + 0.5f / idle.sample_rate();
+  CHECK(idle.KeysAt(past_end).frame0 == 0);
+  const Clip& once = ImportedClip(ImportRobot(30.0, direct), "Idle");
+  CHECK(once.KeysAt(past_end).frame1 == once.frame_count() - 1);
+  CHECK(once.KeysAt(past_end).alpha == Approx(1.0f));
+}
+
+struct BadGltfCase {
+  const char* name;
+  std::string skeleton;
+  std::string clips;
+  const char* expected;  // the errors, exactly
+};
+
+TEST_CASE("Bad glTF references are exact errors at the graph's line and column") {
+  const std::string robot = "{gltf: " + kRobot;
+  const BadGltfCase cases[] = {
+      {"unknown animation", kRobot, "  a: " + robot + ", animation: Walkng}\n",
+       "g.yaml:5:61: error[E024]: glTF file 'robotexpressive/RobotExpressive.glb' has no animation "
+       "'Walkng'; did you mean 'Walking'?\n"},
+      {"unknown animation, nothing close", kRobot, "  a: " + robot + ", animation: Backflip}\n",
+       "g.yaml:5:61: error[E024]: glTF file 'robotexpressive/RobotExpressive.glb' has no animation "
+       "'Backflip'; its animations are: Dance Death Idle Jump No Punch Running Sitting Standing "
+       "ThumbsUp Walking WalkJump Wave Yes\n"},
+      {"clip from another skeleton", kRobot, "  a: {gltf: fox/Fox.glb, animation: Run}\n",
+       "g.yaml:5:13: error[E025]: skin 0 of 'fox/Fox.glb' (24 bones) is not the graph's skeleton "
+       "'RobotExpressive' (43 bones): a clip must come from the same skin\n"},
+      {"rate zero", kRobot, "  a: " + robot + ", animation: Idle, rate: 0}\n",
+       "g.yaml:5:73: error[E012]: 'rate' of clip 'a' must be above 0 and at most 1000 Hz, found 0\n"},
+      {"negative skin", robot + ", skin: -1}", "  a: " + robot + ", animation: Idle}\n",
+       "g.yaml:3:61: error[E012]: 'skin' of 'skeleton' must be a skin index (0 or more), found -1\n"},
+      {"missing animation", kRobot, "  a: " + robot + ", loop: true}\n",
+       "g.yaml:5:6: error[E101]: missing required field 'animation' in clip 'a'\n"},
+      {"unknown field", kRobot, "  a: " + robot + ", animation: Idle, looping: true}\n",
+       "g.yaml:5:67: error[E103]: unknown field 'looping' in clip 'a'; did you mean 'loop'?\n"},
+  };
+  for (const BadGltfCase& c : cases) {
+    INFO(c.name);
+    DiagnosticSink sink;
+    CHECK_FALSE(Parse(Graph(c.skeleton, c.clips), sink));
+    CHECK(Errors(sink) == c.expected);
+  }
+}
+
+TEST_CASE("A glTF file that cannot be imported is an importer error with a note at the graph line") {
+  DiagnosticSink sink;
+  CHECK_FALSE(
+      Parse(Graph("missing/Nothing.glb", "  a: {gltf: missing/Nothing.glb, animation: Idle}\n"), sink));
+  REQUIRE(sink.error_count() == 1);  // the clip has no skeleton to bind to: only the skeleton's error
+  const Diagnostic& error = sink.diagnostics().front();
+  CHECK(error.code.rfind("I2", 0) == 0);
+  CHECK(error.location.file == Normal(GltfDir() + "missing/Nothing.glb"));
+  REQUIRE(error.notes.size() == 1);
+  CHECK(error.notes[0].location.line == 3);
+  CHECK(error.notes[0].message == "the skeleton is referenced here");
+
+  DiagnosticSink bad_clip;
+  CHECK_FALSE(Parse(Graph(kRobot, "  a: {gltf: missing/Nothing.glb, animation: Idle}\n"), bad_clip));
+  REQUIRE(bad_clip.error_count() == 1);
+  REQUIRE_FALSE(bad_clip.diagnostics().back().notes.empty());
+  CHECK(bad_clip.diagnostics().back().notes.back().message == "clip 'a' is referenced here");
+  CHECK(bad_clip.diagnostics().back().notes.back().location.line == 5);
+}
+
+}  // namespace
+}  // namespace anim
