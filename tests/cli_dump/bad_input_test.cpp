@@ -89,6 +89,8 @@ TEST_CASE("usage errors are one error line, exit 2", "[cli_dump][bad]") {
   RequireOneErrorLine(Dump("tasks samples/litmus.yaml --format svg"), "--format");
   RequireOneErrorLine(Dump("frobnicate samples/litmus.yaml"), "subcommand");
   RequireOneErrorLine(Dump("run samples/litmus.yaml --final pose"), "--final needs --format json");
+  RequireOneErrorLine(Dump("tasks - --scenario - < samples/litmus.yaml"), "cannot both be standard input");
+  RequireOneErrorLine(Dump("tasks samples/litmus.yaml -v -q"), "--verbose and --quiet");
 }
 
 TEST_CASE("a compiled program without its assets, or validate without the graph, says what to pass",
