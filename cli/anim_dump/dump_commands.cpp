@@ -103,7 +103,9 @@ int Validate(const CommandOptions& o, const DumpInput& input) {
   options.tolerance = o.tolerance;
   const ValidationReport report = anim::Validate(*input.graph, input.program, input.scenario, options);
   if (!report.error.empty()) throw InputError{report.error};
-  Write(o, FormatReport(report));
+  std::string text = FormatReport(report);
+  if (text.empty() || text.back() != '\n') text += '\n';
+  Write(o, text);
   return report.agree ? kExitOk : kExitDivergence;
 }
 

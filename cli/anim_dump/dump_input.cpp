@@ -53,10 +53,19 @@ InputText Read(const std::string& path, const char* what) {
   throw InputError{fallback};
 }
 
+// The first warning as one line, with a count of the others; all of them at debug level (-v).
 void LogWarnings(const DiagnosticSink& sink) {
+  const int count = sink.warning_count();
+  if (count == 0) return;
+  spdlog::debug("warnings:\n{}", FormatText(sink));
   for (const Diagnostic& d : sink.diagnostics()) {
-    if (d.severity == Severity::Warning)
-      spdlog::warn("{}", FormatText(d).substr(0, FormatText(d).find('\n')));
+    if (d.severity != Severity::Warning) continue;
+    const std::string first = FormatText(d).substr(0, FormatText(d).find('\n'));
+    if (count == 1)
+      spdlog::warn("{}", first);
+    else
+      spdlog::warn("{} (and {} more; -v shows all)", first, count - 1);
+    return;
   }
 }
 
