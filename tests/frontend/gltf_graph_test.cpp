@@ -144,7 +144,8 @@ TEST_CASE("The skeleton's mapping form picks a skin; a looping clip wraps where 
   REQUIRE(idle.looping());
   const float past_end = idle.duration() + 0.5f / idle.sample_rate();
   CHECK(idle.KeysAt(past_end).frame0 == 0);
-  const Clip& once = ImportedClip(ImportRobot(30.0, direct), "Idle");
+  const GltfImport import = ImportRobot(30.0, direct);
+  const Clip& once = ImportedClip(import, "Idle");
   CHECK(once.KeysAt(past_end).frame1 == once.frame_count() - 1);
   CHECK(once.KeysAt(past_end).alpha == Approx(1.0f));
 }
