@@ -21,8 +21,10 @@ struct Difference {
   std::string channel;
   float task_value = 0.0f, direct_value = 0.0f;
 
+  // The difference relative to the value's magnitude once it is past 1: a float of magnitude 300
+  // (a skinning translation of a centimetre-scale rig) carries rounding of 3e-5 on its own.
   void Consider(float task, float direct, int b, const char* name) {
-    const float e = std::fabs(task - direct);
+    const float e = std::fabs(task - direct) / std::max(1.0f, std::fabs(direct));
     if (e > error || (!std::isfinite(e) && error != INFINITY)) {
       error = std::isfinite(e) ? e : INFINITY;
       bone = b;

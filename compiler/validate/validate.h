@@ -17,7 +17,8 @@
 namespace anim {
 
 struct ValidateOptions {
-  // Largest accepted absolute difference of any local pose channel or skinning matrix entry. Both
+  // Largest accepted difference of any local pose channel or skinning matrix entry (absolute up to
+  // magnitude 1, relative to the value beyond it). Both
   // paths compute bit-identical kernels, so agreement is close to exact; a wrong dependency, a
   // stolen shared buffer or a wrong kernel moves bones by orders of magnitude more.
   float tolerance = 1e-4f;
@@ -39,7 +40,7 @@ struct Divergence {
   std::string channel;        // "rotation.y", "translation.x", "skinning[1][3]"
   float task_value = 0.0f;    // the executor's value
   float direct_value = 0.0f;  // direct evaluation's value
-  float error = 0.0f;
+  float error = 0.0f;         // absolute, or relative to |direct_value| when that is past 1
 };
 
 struct ValidationReport {
