@@ -9,22 +9,6 @@
 namespace anim::codegen {
 namespace {
 
-const char* ParamTypeName(ParamType t) {
-  switch (t) {
-    case ParamType::Float:
-      return "float";
-    case ParamType::Bool:
-      return "bool";
-    case ParamType::Int:
-      return "int";
-    case ParamType::Trigger:
-      return "trigger";
-    case ParamType::Vec3:
-      return "vec3";
-  }
-  return "?";
-}
-
 template <typename... Args>
 void Line(std::string& out, fmt::format_string<Args...> format, Args&&... args) {
   fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);

@@ -16,11 +16,6 @@ const char* KindName(OperandKind kind) {
   return kNames[static_cast<size_t>(kind)];
 }
 
-const char* ParamTypeName(ParamType t) {
-  static constexpr const char* kNames[] = {"float", "bool", "int", "trigger", "vec3"};
-  return static_cast<size_t>(t) < 5 ? kNames[static_cast<size_t>(t)] : "?";
-}
-
 // kNoOperand as null.
 Json Optional(uint16_t v) {
   return v == kNoOperand ? Json(nullptr) : Json(v);

@@ -1,5 +1,7 @@
 #include "compiler/codegen/program_writer.h"
 
+#include "vm/bytecode/checksum.h"
+
 #include <algorithm>
 #include <bit>
 #include <cstring>
@@ -169,15 +171,6 @@ void WriteBody(ByteWriter& w, const Program& p) {
 }
 
 }  // namespace
-
-uint64_t Fnv1a64(std::span<const uint8_t> bytes) {
-  uint64_t hash = 0xcbf29ce484222325ull;
-  for (uint8_t b : bytes) {
-    hash ^= b;
-    hash *= 0x100000001b3ull;
-  }
-  return hash;
-}
 
 std::vector<uint8_t> WriteProgram(const Program& program) {
   std::vector<uint8_t> body;

@@ -18,6 +18,4 @@ inline constexpr uint32_t kSectionCount = 11;
 // the first 65535 bytes.
 std::vector<uint8_t> WriteProgram(const Program& program);
 
-uint64_t Fnv1a64(std::span<const uint8_t> bytes);
-
 }  // namespace anim::codegen

@@ -25,22 +25,6 @@ constexpr std::array<std::string_view, 3> kSetFields = {"set", "at", "value"};
 constexpr std::array<std::string_view, 2> kFireFields = {"fire", "at"};
 constexpr std::array<std::string_view, 5> kRampFields = {"ramp", "start", "end", "from", "to"};
 
-const char* TypeName(ParamType type) {
-  switch (type) {
-    case ParamType::Float:
-      return "float";
-    case ParamType::Bool:
-      return "bool";
-    case ParamType::Int:
-      return "int";
-    case ParamType::Trigger:
-      return "trigger";
-    case ParamType::Vec3:
-      return "vec3";
-  }
-  return "unknown";
-}
-
 class ScenarioReader {
  public:
   ScenarioReader(DocumentReader& reader, const Program& program) : reader_(reader), program_(program) {
@@ -114,7 +98,7 @@ class ScenarioReader {
       if (param && param->type != ParamType::Trigger) {
         reader_.Error("E102", *fields.Find("fire"),
                       "'fire' needs a trigger parameter; '" + param->name + "' is a " +
-                          TypeName(param->type) + " (use 'set')");
+                          ParamTypeName(param->type) + " (use 'set')");
         return;
       }
       if (!param || !at) return;
@@ -128,7 +112,7 @@ class ScenarioReader {
           param->type != ParamType::Vec3) {
         reader_.Error("E102", *fields.Find("ramp"),
                       "'ramp' needs a float, int or vec3 parameter; '" + param->name + "' is a " +
-                          TypeName(param->type));
+                          ParamTypeName(param->type));
         return;
       }
       const std::optional<float> start = Time(fields, "start");
@@ -187,7 +171,7 @@ class ScenarioReader {
     const DocNode* node = fields.Get(key, Field::Required);
     if (node == nullptr) return false;
     const std::string what =
-        "'" + std::string(key) + "' of " + TypeName(param.type) + " parameter '" + param.name + "'";
+        "'" + std::string(key) + "' of " + ParamTypeName(param.type) + " parameter '" + param.name + "'";
     switch (param.type) {
       case ParamType::Float: {
         const std::optional<float> v = reader_.Float(*node, what);

@@ -13,11 +13,14 @@ namespace anim {
 
 enum class ParamType : uint8_t { Float = 0, Bool = 1, Int = 2, Trigger = 3, Vec3 = 4 };
 
+// "float", "bool", "int", "trigger", "vec3": as graphs, messages and tools spell them.
+const char* ParamTypeName(ParamType type);
+
 struct ParamDesc {
   std::string name;
   ParamType type = ParamType::Float;
   float default_value[3] = {0.0f, 0.0f, 0.0f};  // vec3 uses all three; bool and trigger 0 or 1
-  bool has_range = false;                        // parameter values are clamped into [min, max]
+  bool has_range = false;                       // parameter values are clamped into [min, max]
   float min = 0.0f, max = 0.0f;
 };
 
@@ -42,20 +45,20 @@ struct ScopeDesc {
 enum class BlendMode : uint8_t { Inertialize = 0, DeadBlend = 1 };
 
 struct TransitionDesc {
-  uint16_t from = kNoOperand;     // a state index, or kNoOperand for "any state"
+  uint16_t from = kNoOperand;  // a state index, or kNoOperand for "any state"
   uint16_t to = 0;
-  uint16_t condition = 0;         // scalar register holding the condition, written before MachineUpdate
+  uint16_t condition = 0;  // scalar register holding the condition, written before MachineUpdate
   float duration = 0.2f;
   BlendMode mode = BlendMode::Inertialize;
-  float half_life = 0.05f;        // dead blend only
-  bool can_interrupt = false;     // may another transition fire while this one is blending
+  float half_life = 0.05f;                  // dead blend only
+  bool can_interrupt = false;               // may another transition fire while this one is blending
   std::vector<uint16_t> consumed_triggers;  // trigger parameters the condition reads
 };
 
 struct StateDesc {
   std::string name;
-  uint16_t pose = 0;                   // pose register holding the state's result at MachineRecord
-  uint16_t scope = 0;                  // the scope of code inside this state
+  uint16_t pose = 0;                     // pose register holding the state's result at MachineRecord
+  uint16_t scope = 0;                    // the scope of code inside this state
   uint16_t progress_clock = kNoOperand;  // the clock StateProgress reads, if any
 };
 
@@ -64,7 +67,7 @@ struct StateDesc {
 // state's pose register is written before the machine_record (the verifier checks all of this).
 struct MachineDesc {
   std::string name;
-  uint16_t scope = 0;          // the scope the machine itself runs in
+  uint16_t scope = 0;  // the scope the machine itself runs in
   uint16_t initial_state = 0;
   std::vector<StateDesc> states;
   std::vector<TransitionDesc> transitions;  // in priority order: the first true one fires
@@ -99,12 +102,12 @@ struct Program {
   std::vector<ParamDesc> params;
   std::vector<std::string> clips;  // bound by name to loaded clips
   std::vector<ClockDesc> clocks;
-  std::vector<ScopeDesc> scopes;   // scopes[0] is the root
+  std::vector<ScopeDesc> scopes;  // scopes[0] is the root
   std::vector<MachineDesc> machines;
   std::vector<MaskDesc> masks;
   std::vector<BoneRef> bones;
   std::vector<std::string> snapshots;
-  std::vector<DebugEntry> debug;   // ascending code_offset
+  std::vector<DebugEntry> debug;  // ascending code_offset
 };
 
 }  // namespace anim

@@ -14,22 +14,6 @@ bool Finite(float v) {
   return std::isfinite(v);
 }
 
-const char* ParamTypeName(ParamType type) {
-  switch (type) {
-    case ParamType::Float:
-      return "float";
-    case ParamType::Bool:
-      return "bool";
-    case ParamType::Int:
-      return "int";
-    case ParamType::Trigger:
-      return "trigger";
-    case ParamType::Vec3:
-      return "vec3";
-  }
-  return "unknown";
-}
-
 bool IsPoseOpcode(Opcode op) {
   switch (op) {
     case Opcode::ReferencePose:
