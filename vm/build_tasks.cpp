@@ -40,12 +40,10 @@ class Recorder {
       : b_(binding), p_(binding.program()), in_(instance), dt_(dt), out_(out), pose_tasks_(pose_tasks) {}
 
   void Run() {
-    const std::vector<uint16_t>& code = p_.code;
-    for (std::size_t pc = 0; pc < code.size();) {
-      const OpcodeInfo& info = *FindOpcode(code[pc]);
-      node_ = b_.node_at(static_cast<uint32_t>(pc));
-      Execute(info.opcode, &code[pc + 1]);
-      pc += 1 + info.operand_count;
+    const uint16_t* code = p_.code.data();
+    for (const BoundInstruction& instruction : b_.instructions()) {
+      node_ = instruction.node;
+      Execute(instruction.opcode, code + instruction.operands);
     }
   }
 
@@ -55,21 +53,32 @@ class Recorder {
   // Results that are not finite (an overflowing product) read as 0: a graph never yields inf or NaN.
   void Set(uint16_t reg, float v) { in_.scalars[reg] = std::isfinite(v) ? v : 0.0f; }
 
-  int16_t Record(AnimTask task) {
+  // Appends a task of `type` writing pose register `reg`, built in place in the list. Dependencies
+  // are resolved before: resolving one may record a bind pose first.
+  AnimTask& Record(AnimTaskType type, uint16_t reg, int16_t dep_a = AnimTask::NoTask,
+                   int16_t dep_b = AnimTask::NoTask) {
+    pose_tasks_[reg] = static_cast<int16_t>(out_.tasks.size());
+    AnimTask& task = out_.tasks.emplace_back();
+    task.type = type;
+    task.dep_a = dep_a;
+    task.dep_b = dep_b;
     task.source_node = node_;
-    return out_.Add(task);
+    return task;
   }
   // The task producing `reg` this frame; a register not written yet reads as the bind pose.
   int16_t PoseTask(uint16_t reg) {
-    if (pose_tasks_[reg] == AnimTask::NoTask) pose_tasks_[reg] = Record(AnimTask{});
+    if (pose_tasks_[reg] == AnimTask::NoTask) Record(AnimTaskType::ReferencePose, reg);
     return pose_tasks_[reg];
   }
-  void Write(uint16_t reg, const AnimTask& task) { pose_tasks_[reg] = Record(task); }
-  AnimTask On(AnimTaskType type, uint16_t source) {
-    AnimTask task;
-    task.type = type;
-    task.dep_a = PoseTask(source);
-    return task;
+  // A task reading pose register `source` (and `second`, resolved in that order).
+  AnimTask& RecordOn(AnimTaskType type, uint16_t reg, uint16_t source) {
+    const int16_t dep_a = PoseTask(source);
+    return Record(type, reg, dep_a);
+  }
+  AnimTask& RecordOn(AnimTaskType type, uint16_t reg, uint16_t source, uint16_t second) {
+    const int16_t dep_a = PoseTask(source);
+    const int16_t dep_b = PoseTask(second);
+    return Record(type, reg, dep_a, dep_b);
   }
 
   void Execute(Opcode op, const uint16_t* o) {
@@ -140,49 +149,50 @@ class Recorder {
   }
 
   void RecordPose(Opcode op, const uint16_t* o) {
-    AnimTask task;
     switch (op) {
       case Opcode::ReferencePose:
-        break;
-      case Opcode::SampleClip:
-        task.type = AnimTaskType::SampleClip;
+        Record(AnimTaskType::ReferencePose, o[0]);
+        return;
+      case Opcode::SampleClip: {
+        AnimTask& task = Record(AnimTaskType::SampleClip, o[0]);
         task.time = AdvanceClock(b_, in_, o[1], S(o[2]), dt_);
         task.resource = p_.clocks[o[1]].clip;
-        break;
-      case Opcode::Blend:
-        task = On(AnimTaskType::Blend, o[1]);
-        task.dep_b = PoseTask(o[2]);
+        return;
+      }
+      case Opcode::Blend: {
+        AnimTask& task = RecordOn(AnimTaskType::Blend, o[0], o[1], o[2]);
         task.alpha = S(o[3]);
-        break;
-      case Opcode::BlendMasked:
-        task = On(AnimTaskType::BlendMasked, o[1]);
-        task.dep_b = PoseTask(o[2]);
+        return;
+      }
+      case Opcode::BlendMasked: {
+        AnimTask& task = RecordOn(AnimTaskType::BlendMasked, o[0], o[1], o[2]);
         task.resource = o[3];
         task.alpha = S(o[4]);
-        break;
-      case Opcode::MakeAdditive:
-        task = On(AnimTaskType::MakeAdditive, o[1]);
-        if (o[2] != kNoOperand) task.dep_b = PoseTask(o[2]);
-        task.mode = static_cast<uint8_t>(o[2] != kNoOperand ? AdditiveBase::Pose : AdditiveBase::BindPose);
+        return;
+      }
+      case Opcode::MakeAdditive: {
+        const bool has_base = o[2] != kNoOperand;
+        AnimTask& task = has_base ? RecordOn(AnimTaskType::MakeAdditive, o[0], o[1], o[2])
+                                  : RecordOn(AnimTaskType::MakeAdditive, o[0], o[1]);
+        task.mode = static_cast<uint8_t>(has_base ? AdditiveBase::Pose : AdditiveBase::BindPose);
         task.space = static_cast<uint8_t>(o[3]);
-        break;
-      case Opcode::ApplyAdditive:
-        task = On(AnimTaskType::ApplyAdditive, o[1]);
-        task.dep_b = PoseTask(o[2]);
+        return;
+      }
+      case Opcode::ApplyAdditive: {
+        AnimTask& task = RecordOn(AnimTaskType::ApplyAdditive, o[0], o[1], o[2]);
         task.alpha = S(o[3]);
-        break;
+        return;
+      }
       case Opcode::MachineRecord:
         return RecordMachine(o[0], o[1]);
       case Opcode::SaveSnapshot:
-        task = On(AnimTaskType::SavePoseSnapshot, o[1]);
-        task.resource = o[2];
-        break;
+        RecordOn(AnimTaskType::SavePoseSnapshot, o[0], o[1]).resource = o[2];
+        return;
       case Opcode::LoadSnapshot:
-        task.type = AnimTaskType::LoadPoseSnapshot;
-        task.resource = o[1];
-        break;
-      case Opcode::BoneTransform:
-        task = On(AnimTaskType::BoneTransform, o[1]);
+        Record(AnimTaskType::LoadPoseSnapshot, o[0]).resource = o[1];
+        return;
+      case Opcode::BoneTransform: {
+        AnimTask& task = RecordOn(AnimTaskType::BoneTransform, o[0], o[1]);
         task.bone_a = b_.bone(o[2]);
         task.space = static_cast<uint8_t>(o[3] & 1);
         task.mode = static_cast<uint8_t>(o[3] >> 1);
@@ -190,15 +200,17 @@ class Recorder {
         task.r = EulerDegrees(S(o[7]), S(o[8]), S(o[9]));
         task.s = V(o + 10);
         task.alpha = S(o[13]);
-        break;
-      case Opcode::TranslateBone:
-        task = On(AnimTaskType::TranslateBone, o[1]);
+        return;
+      }
+      case Opcode::TranslateBone: {
+        AnimTask& task = RecordOn(AnimTaskType::TranslateBone, o[0], o[1]);
         task.bone_a = b_.bone(o[2]);
         task.t = V(o + 3);
         task.alpha = S(o[6]);
-        break;
-      case Opcode::TwoBoneIK:
-        task = On(AnimTaskType::TwoBoneIK, o[1]);
+        return;
+      }
+      case Opcode::TwoBoneIK: {
+        AnimTask& task = RecordOn(AnimTaskType::TwoBoneIK, o[0], o[1]);
         task.bone_a = b_.bone(o[2]);
         task.bone_b = b_.bone(o[3]);
         task.bone_c = b_.bone(o[4]);
@@ -206,26 +218,29 @@ class Recorder {
         task.mode = static_cast<uint8_t>(o[8] != 0 ? BendHint::PoleTarget : BendHint::CurrentBend);
         task.s = V(o + 9);
         task.alpha = S(o[12]);
-        break;
-      case Opcode::Fabrik:
-        task = On(AnimTaskType::FABRIK, o[1]);
+        return;
+      }
+      case Opcode::Fabrik: {
+        AnimTask& task = RecordOn(AnimTaskType::FABRIK, o[0], o[1]);
         task.bone_a = b_.bone(o[2]);
         task.bone_b = b_.bone(o[3]);
         task.bone_c = o[4];
         task.aux = p_.constants[o[5]];
         task.t = V(o + 6);
         task.alpha = S(o[9]);
-        break;
-      case Opcode::LookAt:
-        task = On(AnimTaskType::LookAt, o[1]);
+        return;
+      }
+      case Opcode::LookAt: {
+        AnimTask& task = RecordOn(AnimTaskType::LookAt, o[0], o[1]);
         task.bone_a = b_.bone(o[2]);
         task.t = V(o + 3);
         task.s = V(o + 6);
         task.aux = S(o[9]);
         task.alpha = S(o[10]);
-        break;
-      case Opcode::FootIK:
-        task = On(AnimTaskType::FootIK, o[1]);
+        return;
+      }
+      case Opcode::FootIK: {
+        AnimTask& task = RecordOn(AnimTaskType::FootIK, o[0], o[1]);
         task.bone_a = b_.bone(o[2]);
         task.bone_b = b_.bone(o[3]);
         task.bone_c = b_.bone(o[4]);
@@ -233,7 +248,8 @@ class Recorder {
         task.s = V(o + 6);
         task.t = Vec3{p_.constants[o[9]], p_.constants[o[10]], 0.0f};
         task.alpha = S(o[11]);
-        break;
+        return;
+      }
       case Opcode::Output:
         out_.output_task = PoseTask(o[0]);
         out_.lock_root = o[1] != 0;
@@ -242,22 +258,20 @@ class Recorder {
       default:
         return;
     }
-    Write(o[0], task);
   }
 
   // The machine's one task: an Inertialize (or DeadBlend) over its current state's pose only.
   void RecordMachine(uint16_t reg, uint16_t machine) {
     const MachineState& m = in_.machines[machine];
-    AnimTask task =
-        On(m.blend_mode == BlendMode::DeadBlend ? AnimTaskType::DeadBlend : AnimTaskType::Inertialize,
-           p_.machines[machine].states[m.current].pose);
+    AnimTask& task =
+        RecordOn(m.blend_mode == BlendMode::DeadBlend ? AnimTaskType::DeadBlend : AnimTaskType::Inertialize,
+                 reg, p_.machines[machine].states[m.current].pose);
     task.resource = machine;
     task.flags =
         static_cast<uint8_t>((m.fired ? kTaskFlagCapture : 0) | (m.blend_active ? kTaskFlagApply : 0));
     task.time = m.blend_elapsed;
     task.alpha = m.blend_duration;
     task.aux = m.blend_half_life;
-    Write(reg, task);
   }
 
   const ProgramBinding& b_;

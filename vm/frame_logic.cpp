@@ -1,22 +1,10 @@
 #include "vm/frame_logic.h"
 
 #include <algorithm>
-#include <cmath>
+
+#include "vm/clock_time.h"
 
 namespace anim {
-namespace {
-
-// A clock time inside the clip: looping clocks wrap into [0, duration), play-once clocks clamp to
-// [0, duration].
-float Normalized(float t, float duration, bool loop) {
-  if (!(duration > 0.0f)) return 0.0f;
-  if (!loop) return std::clamp(t, 0.0f, duration);
-  float wrapped = std::fmod(t, duration);
-  if (wrapped < 0.0f) wrapped += duration;
-  return wrapped >= duration ? 0.0f : wrapped;
-}
-
-}  // namespace
 
 void BeginFrame(const ProgramBinding& binding, AnimInstance& instance) {
   for (ScopeState& s : instance.scopes) {
@@ -100,18 +88,17 @@ void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t mach
 
 float AdvanceClock(const ProgramBinding& binding, AnimInstance& instance, uint16_t clock, float rate,
                    float dt) {
-  const ClockDesc& desc = binding.program().clocks[clock];
+  const BoundClock& bound = binding.clocks()[clock];
   ClockState& c = instance.clocks[clock];
-  const ScopeState& scope = instance.scopes[desc.scope];
-  const float duration = binding.clips()[desc.clip]->duration();
+  const ScopeState& scope = instance.scopes[bound.scope];
   if (!scope.active_now || scope.entering) {  // wound back while inactive; the entering frame shows the start
-    c.time = Normalized(desc.start_time, duration, desc.loop);
+    c.time = bound.start;
     c.finished = false;
     return c.time;
   }
   const float t = c.time + rate * dt;
-  c.time = Normalized(t, duration, desc.loop);
-  if (!desc.loop && t >= duration) c.finished = true;
+  c.time = NormalizedClockTime(t, bound.duration, bound.loop);
+  if (!bound.loop && t >= bound.duration) c.finished = true;
   return c.time;
 }
 
@@ -119,7 +106,7 @@ float StateProgress(const ProgramBinding& binding, const AnimInstance& instance,
   const MachineDesc& desc = binding.program().machines[machine];
   const uint16_t clock = desc.states[instance.machines[machine].current].progress_clock;
   if (clock == kNoOperand) return 0.0f;
-  const float duration = binding.clips()[binding.program().clocks[clock].clip]->duration();
+  const float duration = binding.clocks()[clock].duration;
   return duration > 0.0f ? instance.clocks[clock].time / duration : 0.0f;
 }
 

@@ -3,6 +3,7 @@
 #include <unordered_map>
 
 #include "vm/bytecode/program_verifier.h"
+#include "vm/clock_time.h"
 
 namespace anim {
 namespace {
@@ -80,9 +81,20 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
   std::unordered_map<std::string, int32_t> index;
   for (std::size_t i = 0; i < b.node_names_.size(); ++i)
     index.emplace(b.node_names_[i], static_cast<int32_t>(i));
-  b.node_at_word_.assign(program.code.size(), -1);
+  std::vector<int32_t> node_at_word(program.code.size(), -1);
   for (const DebugEntry& d : program.debug)
-    b.node_at_word_[d.code_offset] = index[d.node];
+    node_at_word[d.code_offset] = index[d.node];
+  for (std::size_t pc = 0; pc < program.code.size();) {  // verified: every opcode is known
+    const OpcodeInfo& info = *FindOpcode(program.code[pc]);
+    b.instructions_.push_back(BoundInstruction{info.opcode, static_cast<uint32_t>(pc + 1), node_at_word[pc]});
+    pc += 1 + info.operand_count;
+  }
+
+  for (const ClockDesc& clock : program.clocks) {
+    const float duration = b.clips_[clock.clip]->duration();
+    b.clocks_.push_back(BoundClock{duration, NormalizedClockTime(clock.start_time, duration, clock.loop),
+                                   clock.scope, clock.loop});
+  }
   return BindResult{std::move(b), {}};
 }
 

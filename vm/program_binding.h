@@ -3,6 +3,9 @@
 // and the debug table as node names tasks can point at. This is what gives an AnimTaskList its
 // clip and mask spans. The program, skeleton and clips must outlive the binding.
 //
+// It also holds what the recorder would otherwise work out again every frame: the code decoded into
+// one entry per instruction, and each clock's clip duration and normalised start time.
+//
 // A program of another bytecode version binds without looking at its tables (there is nothing in
 // them to trust): its instances warn once and show the bind pose.
 #pragma once
@@ -21,6 +24,21 @@
 namespace anim {
 
 struct BindResult;
+
+// One instruction of the code, decoded once: the recorder walks these instead of the opcode table.
+struct BoundInstruction {
+  Opcode opcode = Opcode::Nop;
+  uint32_t operands = 0;  // code word offset of the first operand
+  int32_t node = -1;      // index into node_names() of the instruction's debug entry, or -1
+};
+
+// A clock's constants: its clip's duration, and the time it shows while wound back or entering.
+struct BoundClock {
+  float duration = 0.0f;  // the bound clip's duration()
+  float start = 0.0f;     // NormalizedClockTime(start_time, duration, loop)
+  uint16_t scope = 0;
+  bool loop = true;
+};
 
 class ProgramBinding {
  public:
@@ -44,8 +62,11 @@ class ProgramBinding {
   // Graph node names, deduplicated, in order of first appearance in the debug table. A recorded
   // task's AnimTask::source_node indexes this table (-1: no debug entry).
   const std::vector<std::string>& node_names() const { return node_names_; }
-  // The node index for the instruction starting at code word `word`, or -1.
-  int32_t node_at(uint32_t word) const { return word < node_at_word_.size() ? node_at_word_[word] : -1; }
+
+  // Every instruction of the code, in order (empty for a version mismatch).
+  std::span<const BoundInstruction> instructions() const { return instructions_; }
+  // One entry per Program::clocks entry.
+  std::span<const BoundClock> clocks() const { return clocks_; }
 
  private:
   ProgramBinding() = default;
@@ -58,7 +79,8 @@ class ProgramBinding {
   bool version_mismatch_ = false;
   std::string version_warning_;
   std::vector<std::string> node_names_;
-  std::vector<int32_t> node_at_word_;
+  std::vector<BoundInstruction> instructions_;
+  std::vector<BoundClock> clocks_;
 };
 
 struct BindResult {
