@@ -6,7 +6,19 @@
 
 namespace {
 std::atomic<uint64_t> g_allocations{0};
+
+void* Allocate(std::size_t size) noexcept {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  return std::malloc(size == 0 ? 1 : size);
 }
+
+// Over-aligned types (alignof > 16) come through the std::align_val_t forms.
+void* AllocateAligned(std::size_t size, std::align_val_t alignment) noexcept {
+  g_allocations.fetch_add(1, std::memory_order_relaxed);
+  const auto align = static_cast<std::size_t>(alignment);
+  return std::aligned_alloc(align, (size + align - 1) / align * align);  // a multiple of the alignment
+}
+}  // namespace
 
 namespace anim::bench {
 uint64_t AllocationCount() {
@@ -14,14 +26,35 @@ uint64_t AllocationCount() {
 }
 }  // namespace anim::bench
 
+// Every replaceable allocating form counts, so no heap allocation through new escapes the count.
 void* operator new(std::size_t size) {
-  g_allocations.fetch_add(1, std::memory_order_relaxed);
-  if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+  if (void* p = Allocate(size)) return p;
   throw std::bad_alloc();
 }
 void* operator new[](std::size_t size) {
   return operator new(size);
 }
+void* operator new(std::size_t size, const std::nothrow_t&) noexcept {
+  return Allocate(size);
+}
+void* operator new[](std::size_t size, const std::nothrow_t&) noexcept {
+  return Allocate(size);
+}
+void* operator new(std::size_t size, std::align_val_t alignment) {
+  if (void* p = AllocateAligned(size, alignment)) return p;
+  throw std::bad_alloc();
+}
+void* operator new[](std::size_t size, std::align_val_t alignment) {
+  return operator new(size, alignment);
+}
+void* operator new(std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
+  return AllocateAligned(size, alignment);
+}
+void* operator new[](std::size_t size, std::align_val_t alignment, const std::nothrow_t&) noexcept {
+  return AllocateAligned(size, alignment);
+}
+
+// Everything above came from malloc or aligned_alloc, which free releases.
 void operator delete(void* p) noexcept {
   std::free(p);
 }
@@ -32,5 +65,29 @@ void operator delete(void* p, std::size_t) noexcept {
   std::free(p);
 }
 void operator delete[](void* p, std::size_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::size_t, std::align_val_t) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::align_val_t, const std::nothrow_t&) noexcept {
+  std::free(p);
+}
+void operator delete[](void* p, std::align_val_t, const std::nothrow_t&) noexcept {
   std::free(p);
 }

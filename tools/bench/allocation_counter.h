@@ -1,5 +1,6 @@
-// Counts heap allocations made by the process, so benchmarks can report allocations per frame.
-// Linking allocation_counter.cpp replaces the global operator new.
+// Counts the process's heap allocations through operator new, so benchmarks can report allocations
+// per frame. Linking allocation_counter.cpp replaces every allocating form of the global operator
+// new (plain, array, nothrow, aligned). Direct malloc or aligned_alloc calls are not counted.
 #pragma once
 
 #include <cstdint>
