@@ -2,8 +2,6 @@
 
 #include <algorithm>
 
-#include "vm/clock_time.h"
-
 namespace anim {
 
 void BeginFrame(const ProgramBinding& binding, AnimInstance& instance) {
@@ -35,8 +33,8 @@ void EndFrame(const Program& program, AnimInstance& instance) {
   }
 }
 
-void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t machine, float dt) {
-  const MachineDesc& desc = program.machines[machine];
+void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16_t machine, float dt) {
+  const MachineDesc& desc = binding.program().machines[machine];
   MachineState& m = instance.machines[machine];
   const ScopeState& own_scope = instance.scopes[desc.scope];
   if (!own_scope.active_now) {  // frozen: keeps its state; its states are inactive
@@ -50,11 +48,9 @@ void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t mach
 
   int fired = -1;
   if (!m.blend_active || m.interruptible) {
-    for (std::size_t i = 0; i < desc.transitions.size(); ++i) {
-      const TransitionDesc& t = desc.transitions[i];
-      if (t.from == kNoOperand ? t.to == m.current : t.from != m.current) continue;
-      if (instance.scalars[t.condition] != 0.0f) {
-        fired = static_cast<int>(i);
+    for (const uint16_t i : binding.transitions_from(machine, m.current)) {
+      if (instance.scalars[desc.transitions[i].condition] != 0.0f) {
+        fired = i;
         break;
       }
     }
@@ -84,22 +80,6 @@ void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t mach
     s.active_now = i == m.current;
     s.entering = s.active_now && (!s.active_prev || fired >= 0 || machine_entering);
   }
-}
-
-float AdvanceClock(const ProgramBinding& binding, AnimInstance& instance, uint16_t clock, float rate,
-                   float dt) {
-  const BoundClock& bound = binding.clocks()[clock];
-  ClockState& c = instance.clocks[clock];
-  const ScopeState& scope = instance.scopes[bound.scope];
-  if (!scope.active_now || scope.entering) {  // wound back while inactive; the entering frame shows the start
-    c.time = bound.start;
-    c.finished = false;
-    return c.time;
-  }
-  const float t = c.time + rate * dt;
-  c.time = NormalizedClockTime(t, bound.duration, bound.loop);
-  if (!bound.loop && t >= bound.duration) c.finished = true;
-  return c.time;
 }
 
 float StateProgress(const ProgramBinding& binding, const AnimInstance& instance, uint16_t machine) {

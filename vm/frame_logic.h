@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "vm/clock_time.h"
 #include "vm/instance/anim_instance.h"
 #include "vm/program_binding.h"
 
@@ -22,11 +23,25 @@ void EndFrame(const Program& program, AnimInstance& instance);
 
 // MachineUpdate: transition selection, blend start and advance, then the activity of the
 // machine's state scopes.
-void UpdateMachine(const Program& program, AnimInstance& instance, uint16_t machine, float dt);
+void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16_t machine, float dt);
 
-// Advances (or restarts, or winds back) clock `clock` for this frame and returns its time.
-float AdvanceClock(const ProgramBinding& binding, AnimInstance& instance, uint16_t clock, float rate,
-                   float dt);
+// Advances (or restarts, or winds back) clock `clock` for this frame and returns its time. Inline:
+// the recorder calls it for every sample_clip, and most clocks are only wound back.
+inline float AdvanceClock(const ProgramBinding& binding, AnimInstance& instance, uint16_t clock, float rate,
+                          float dt) {
+  const BoundClock& bound = binding.clocks()[clock];
+  ClockState& c = instance.clocks[clock];
+  const ScopeState& scope = instance.scopes[bound.scope];
+  if (!scope.active_now || scope.entering) {  // wound back while inactive; the entering frame shows the start
+    c.time = bound.start;
+    c.finished = false;
+    return c.time;
+  }
+  const float t = c.time + rate * dt;
+  c.time = NormalizedClockTime(t, bound.duration, bound.loop);
+  if (!bound.loop && t >= bound.duration) c.finished = true;
+  return c.time;
+}
 
 // The current state's progress clock time over its clip's duration; 0 without one.
 float StateProgress(const ProgramBinding& binding, const AnimInstance& instance, uint16_t machine);

@@ -95,6 +95,18 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
     b.clocks_.push_back(BoundClock{duration, NormalizedClockTime(clock.start_time, duration, clock.loop),
                                    clock.scope, clock.loop});
   }
+
+  for (const MachineDesc& machine : program.machines) {
+    b.first_state_.push_back(static_cast<uint32_t>(b.transitions_begin_.size()));
+    for (uint16_t state = 0; state < machine.states.size(); ++state) {
+      b.transitions_begin_.push_back(static_cast<uint32_t>(b.transitions_from_.size()));
+      for (uint16_t i = 0; i < machine.transitions.size(); ++i) {
+        const TransitionDesc& t = machine.transitions[i];
+        if (t.from == kNoOperand ? t.to != state : t.from == state) b.transitions_from_.push_back(i);
+      }
+    }
+  }
+  b.transitions_begin_.push_back(static_cast<uint32_t>(b.transitions_from_.size()));
   return BindResult{std::move(b), {}};
 }
 

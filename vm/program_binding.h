@@ -67,6 +67,13 @@ class ProgramBinding {
   std::span<const BoundInstruction> instructions() const { return instructions_; }
   // One entry per Program::clocks entry.
   std::span<const BoundClock> clocks() const { return clocks_; }
+  // The transitions of `machine` that can fire while it is in `state`, in priority order: those
+  // from `state` and the any-state ones to another state (indices into MachineDesc::transitions).
+  std::span<const uint16_t> transitions_from(uint16_t machine, uint16_t state) const {
+    const uint32_t s = first_state_[machine] + state;
+    return std::span<const uint16_t>(transitions_from_)
+        .subspan(transitions_begin_[s], transitions_begin_[s + 1] - transitions_begin_[s]);
+  }
 
  private:
   ProgramBinding() = default;
@@ -81,6 +88,11 @@ class ProgramBinding {
   std::vector<std::string> node_names_;
   std::vector<BoundInstruction> instructions_;
   std::vector<BoundClock> clocks_;
+  // transitions_from(): the lists of every machine's states one after another; state `s` of machine
+  // `m` is list first_state_[m] + s, which spans [transitions_begin_[i], transitions_begin_[i + 1]).
+  std::vector<uint32_t> first_state_;
+  std::vector<uint32_t> transitions_begin_;
+  std::vector<uint16_t> transitions_from_;
 };
 
 struct BindResult {
