@@ -45,7 +45,7 @@ void AppendList(std::string& out, std::initializer_list<float> values) {
   out += ']';
 }
 
-// One channel of a bone over every frame: its `width` floats per frame at stream offset.
+// One channel of a bone over every frame: `width` components per frame in one pose stream.
 struct Channel {
   const char* key;
   int width;
@@ -111,23 +111,22 @@ std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton) {
     first_track = false;
     AppendQuoted(out, skeleton.bone_name(bone));
     for (const Channel& channel : kChannels) {
-      const std::size_t at = static_cast<std::size_t>(bone * channel.width);
-      const float* first = channel.stream(clip.frame(0)) + at;
+      const auto value = [&](int k, int i) {
+        return channel.stream(clip.frame(k))[StreamIndex(bone, i, channel.width)];
+      };
       bool constant = true;
       for (int k = 1; k < clip.frame_count() && constant; ++k) {
-        const float* key = channel.stream(clip.frame(k)) + at;
         for (int i = 0; i < channel.width; ++i)
-          constant = constant && key[i] == first[i];
+          constant = constant && value(k, i) == value(0, i);
       }
       out += ",\n     \"";
       out += channel.key;
       out += "\": [";
       const int frames = constant ? 1 : clip.frame_count();
       for (int k = 0; k < frames; ++k) {
-        const float* key = channel.stream(clip.frame(k)) + at;
         for (int i = 0; i < channel.width; ++i) {
           if (k > 0 || i > 0) out += i == 0 ? ",\n       " : ", ";
-          AppendFloat(out, key[i]);
+          AppendFloat(out, value(k, i));
         }
       }
       out += "]";

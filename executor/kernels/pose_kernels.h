@@ -8,7 +8,7 @@
 //   NaN from finite inputs.
 // - `count` is clamped to [0, the smallest bone_count of the views it is given], so a bad count
 //   never reads or writes out of bounds.
-// The functions in namespace anim are SIMD over the flat streams; those in anim::reference are the
+// The functions in namespace anim are SIMD over the blocked streams; those in anim::reference are the
 // plain scalar versions of the same maths, used by tests and by direct evaluation.
 #pragma once
 
@@ -48,6 +48,9 @@ void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive,
                        const int16_t* parents, int count);
 
 void CopyPose(PoseView out, ConstPoseView in, int count);
+
+// Copies bones [first, count) of `in` into `out`: a pose's tail past an LOD cut.
+void CopyBones(PoseView out, ConstPoseView in, int first, int count);
 
 // Samples `clip` at `time` (wrapped or clamped as the clip's looping says): one blend between the
 // two adjacent key frames.

@@ -12,11 +12,6 @@ using kernel::ClampCount;
 using kernel::HasValidParent;
 using kernel::SafeReciprocal;
 
-Quat RotationAt(const float* rotations, int bone) {
-  const float* r = rotations + 4 * bone;
-  return {r[0], r[1], r[2], r[3]};
-}
-
 void BlendBone(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int i) {
   const Transform ta = GetBoneTransform(a, i);
   const Transform tb = GetBoneTransform(b, i);
@@ -42,7 +37,7 @@ Vec3 ApplyScaleDelta(Vec3 base, Vec3 delta, float alpha) {
 // Model-space rotation of every bone in [0, count), walking parents first.
 void ModelRotations(const float* rotations, const int16_t* parents, int count, std::vector<Quat>& model) {
   for (int i = 0; i < count; ++i) {
-    const Quat local = RotationAt(rotations, i);
+    const Quat local = GetQuat(rotations, i);
     const int p = parents[i];
     model[i] = HasValidParent(p, i) ? model[p] * local : local;
   }

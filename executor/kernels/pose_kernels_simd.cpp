@@ -1,176 +1,151 @@
-// The pose kernels, SIMD over the flat streams (simd.h picks the lane width at compile time).
-// Translations and scales run as flat float streams; rotations kWidth quaternions at a time in
-// transposed form. Every loop is a SIMD main loop over whole blocks then a scalar tail, so nothing
-// at or past `count` is written, and each element is read before it is written (aliasing-safe).
+// The pose kernels, SIMD over the blocked streams (simd.h picks the lane width at compile time).
+// Every kernel walks groups of kWidth bones with one code path: a group loads whole lane vectors
+// of each component straight from the streams and stores only the bones below `count` (the last
+// group may be partial). A group reads all its inputs before it writes, so `out` may alias any
+// input.
 #include <cstring>
 #include <vector>
 
+#include "executor/kernels/bone_lanes.h"
 #include "executor/kernels/kernel_common.h"
 #include "executor/kernels/pose_kernels.h"
-#include "executor/kernels/quat_lanes.h"
 
 namespace anim {
 namespace {
 
 using kernel::ClampCount;
 using kernel::HasValidParent;
-using kernel::SafeReciprocal;
 using simd::Floats;
-using simd::kWidth;
+using simd::ForEachGroup;
 using simd::Quats;
+using simd::Vec3s;
 
-Quat LoadQuat(const float* p) {
-  return {p[0], p[1], p[2], p[3]};
-}
-void StoreQuat(float* p, Quat q) {
-  p[0] = q.x, p[1] = q.y, p[2] = q.z, p[3] = q.w;
-}
-
-// out = a + (b - a) * alpha
-void LerpStream(float* out, const float* a, const float* b, float alpha, int n) {
-  const Floats t = simd::Splat(alpha);
-  int i = 0;
-  for (; i + kWidth <= n; i += kWidth) {
-    const Floats va = simd::Load(a + i);
-    simd::Store(out + i, va + (simd::Load(b + i) - va) * t);
-  }
-  for (; i < n; ++i)
-    out[i] = a[i] + (b[i] - a[i]) * alpha;
+template <typename F>
+Vec3s Map3(const Vec3s& a, const Vec3s& b, F f) {
+  return {f(a.x, b.x), f(a.y, b.y), f(a.z, b.z)};
 }
 
-// out = a - b
-void SubtractStream(float* out, const float* a, const float* b, int n) {
-  int i = 0;
-  for (; i + kWidth <= n; i += kWidth)
-    simd::Store(out + i, simd::Load(a + i) - simd::Load(b + i));
-  for (; i < n; ++i)
-    out[i] = a[i] - b[i];
+// a + (b - a) * t
+Vec3s Lerp(const Vec3s& a, const Vec3s& b, Floats t) {
+  return Map3(a, b, [t](Floats x, Floats y) { return x + (y - x) * t; });
 }
 
-// out = base + delta * alpha
-void AddScaledStream(float* out, const float* base, const float* delta, float alpha, int n) {
-  const Floats t = simd::Splat(alpha);
-  int i = 0;
-  for (; i + kWidth <= n; i += kWidth) {
-    simd::Store(out + i, simd::Load(base + i) + simd::Load(delta + i) * t);
-  }
-  for (; i < n; ++i)
-    out[i] = base[i] + delta[i] * alpha;
+// base + delta * t
+Vec3s AddScaled(const Vec3s& base, const Vec3s& delta, Floats t) {
+  return Map3(base, delta, [t](Floats b, Floats d) { return b + d * t; });
 }
 
-// out = source * SafeReciprocal(base)
-void ScaleDeltaStream(float* out, const float* source, const float* base, int n) {
+// source * SafeReciprocal(base)
+Vec3s ScaleDelta(const Vec3s& source, const Vec3s& base) {
   const Floats one = simd::Splat(1.0f);
   const Floats min_scale = simd::Splat(kernel::kMinInvertibleScale);
-  int i = 0;
-  for (; i + kWidth <= n; i += kWidth) {
-    const Floats b = simd::Load(base + i);
+  return Map3(source, base, [&](Floats s, Floats b) {
     const simd::Mask invertible = simd::Greater(simd::Abs(b), min_scale);
-    const Floats reciprocal = one / simd::Select(invertible, b, one);  // 1 where not invertible
-    simd::Store(out + i, simd::Load(source + i) * reciprocal);
-  }
-  for (; i < n; ++i)
-    out[i] = source[i] * SafeReciprocal(base[i]);
+    return s * (one / simd::Select(invertible, b, one));  // 1 where not invertible
+  });
 }
 
-// out = base * (1 + alpha * (delta - 1))
-void ApplyScaleStream(float* out, const float* base, const float* delta, float alpha, int n) {
-  const Floats t = simd::Splat(alpha);
+// base * (1 + t * (delta - 1))
+Vec3s ApplyScaleDelta(const Vec3s& base, const Vec3s& delta, Floats t) {
   const Floats one = simd::Splat(1.0f);
-  int i = 0;
-  for (; i + kWidth <= n; i += kWidth) {
-    simd::Store(out + i, simd::Load(base + i) * (one + t * (simd::Load(delta + i) - one)));
-  }
-  for (; i < n; ++i)
-    out[i] = base[i] * (1.0f + alpha * (delta[i] - 1.0f));
+  return Map3(base, delta, [&](Floats b, Floats d) { return b * (one + t * (d - one)); });
 }
 
-void NlerpQuatStream(float* out, const float* a, const float* b, float alpha, int count) {
-  const Floats t = simd::Splat(alpha);
-  int i = 0;
-  for (; i + kWidth <= count; i += kWidth) {
-    simd::StoreQuats(out + 4 * i, simd::Nlerp(simd::LoadQuats(a + 4 * i), simd::LoadQuats(b + 4 * i), t));
-  }
-  for (; i < count; ++i)
-    StoreQuat(out + 4 * i, Nlerp(LoadQuat(a + 4 * i), LoadQuat(b + 4 * i), alpha));
+// normalize(source * conjugate(base))
+Quats RotationDelta(const Quats& source, const Quats& base) {
+  return simd::Normalize(simd::Multiply(source, simd::Conjugate(base)));
 }
 
-// out = normalize(source * conjugate(base))
-void RotationDeltaStream(float* out, const float* source, const float* base, int count) {
-  int i = 0;
-  for (; i + kWidth <= count; i += kWidth) {
-    const Quats d =
-        simd::Multiply(simd::LoadQuats(source + 4 * i), simd::Conjugate(simd::LoadQuats(base + 4 * i)));
-    simd::StoreQuats(out + 4 * i, simd::Normalize(d));
-  }
-  for (; i < count; ++i) {
-    StoreQuat(out + 4 * i, Normalize(LoadQuat(source + 4 * i) * Conjugate(LoadQuat(base + 4 * i))));
-  }
+// nlerp(identity, delta, t) * base
+Quats ApplyRotationDelta(const Quats& base, const Quats& delta, Floats t) {
+  return simd::Multiply(simd::NlerpFromIdentity(delta, t), base);
 }
 
-// out = nlerp(identity, delta, alpha) * base
-void ApplyRotationStream(float* out, const float* base, const float* delta, float alpha, int count) {
-  const Floats t = simd::Splat(alpha);
-  int i = 0;
-  for (; i + kWidth <= count; i += kWidth) {
-    const Quats weighted = simd::NlerpFromIdentity(simd::LoadQuats(delta + 4 * i), t);
-    simd::StoreQuats(out + 4 * i, simd::Multiply(weighted, simd::LoadQuats(base + 4 * i)));
-  }
-  for (; i < count; ++i) {
-    StoreQuat(out + 4 * i, Nlerp(Quat::Identity(), LoadQuat(delta + 4 * i), alpha) * LoadQuat(base + 4 * i));
-  }
+// One blended group: per-lane weights `t`.
+void BlendGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
+  using namespace simd;
+  StoreVec3s(out.translations, first,
+             Lerp(LoadVec3s(a.translations, first), LoadVec3s(b.translations, first), t), lanes);
+  StoreVec3s(out.scales, first, Lerp(LoadVec3s(a.scales, first), LoadVec3s(b.scales, first), t), lanes);
+  StoreQuats(out.rotations, first, Nlerp(LoadQuats(a.rotations, first), LoadQuats(b.rotations, first), t),
+             lanes);
 }
 
-// Model-space rotations, parents first. Each bone depends on its parent's result, so this walk
-// goes one quaternion at a time; the element-wise work around it is lane-parallel.
+// Translations and scales of an additive delta, the same in local and mesh space.
+void MakeDeltaVectors(PoseView out, ConstPoseView source, ConstPoseView base, int first, int lanes) {
+  using namespace simd;
+  const Vec3s translation = Map3(LoadVec3s(source.translations, first), LoadVec3s(base.translations, first),
+                                 [](Floats s, Floats b) { return s - b; });
+  StoreVec3s(out.translations, first, translation, lanes);
+  StoreVec3s(out.scales, first, ScaleDelta(LoadVec3s(source.scales, first), LoadVec3s(base.scales, first)),
+             lanes);
+}
+
+void ApplyDeltaVectors(PoseView out, ConstPoseView base, ConstPoseView additive, Floats t, int first,
+                       int lanes) {
+  using namespace simd;
+  StoreVec3s(out.translations, first,
+             AddScaled(LoadVec3s(base.translations, first), LoadVec3s(additive.translations, first), t),
+             lanes);
+  StoreVec3s(out.scales, first,
+             ApplyScaleDelta(LoadVec3s(base.scales, first), LoadVec3s(additive.scales, first), t), lanes);
+}
+
+// A rotation stream of `count` bones for model-space work. Grows only, so the steady state
+// allocates nothing.
+float* RotationScratch(int slot, int count) {
+  thread_local std::vector<float> scratch[2];
+  const std::size_t need = 4 * static_cast<std::size_t>(PaddedBoneCount(count));
+  if (scratch[slot].size() < need) scratch[slot].resize(need);
+  return scratch[slot].data();
+}
+
+// Model-space rotations, parents first: model[i] = model[parent] * local[i]. Each bone depends on
+// its parent's result, so this walk goes one quaternion at a time.
 void ModelRotations(float* model, const float* local, const int16_t* parents, int count) {
   for (int i = 0; i < count; ++i) {
     const int p = parents[i];
-    if (HasValidParent(p, i)) {
-      simd::MultiplyQuat(model + 4 * i, model + 4 * p, local + 4 * i);
-    } else {
-      std::memcpy(model + 4 * i, local + 4 * i, 4 * sizeof(float));
-    }
+    const Quat q = GetQuat(local, i);
+    SetQuat(model, i, HasValidParent(p, i) ? GetQuat(model, p) * q : q);
   }
 }
 
-// out[i] = conjugate(model[parent[i]]) * model[i]: local rotations under the parents' model rotations.
-void LocalFromModelRotations(float* out, const float* model, const int16_t* parents, int count) {
-  int i = 0;
-  for (; i + kWidth <= count; i += kWidth) {
-    alignas(32) float parent_rotations[4 * kWidth];
-    for (int lane = 0; lane < kWidth; ++lane) {
-      const int bone = i + lane;
-      const int p = parents[bone];
-      StoreQuat(parent_rotations + 4 * lane,
-                HasValidParent(p, bone) ? LoadQuat(model + 4 * p) : Quat::Identity());
-    }
-    const Quats local =
-        simd::Multiply(simd::Conjugate(simd::LoadQuats(parent_rotations)), simd::LoadQuats(model + 4 * i));
-    simd::StoreQuats(out + 4 * i, local);
+// The group's parents' rotations (the identity for a root), gathered into one group of lanes.
+Quats ParentRotations(const float* model, const int16_t* parents, int first, int lanes) {
+  alignas(32) float gathered[4][simd::kWidth];
+  for (int lane = 0; lane < simd::kWidth; ++lane) {
+    const int bone = first + lane;
+    const int p = lane < lanes ? parents[bone] : -1;
+    const Quat q = HasValidParent(p, bone) ? GetQuat(model, p) : Quat::Identity();
+    gathered[0][lane] = q.x, gathered[1][lane] = q.y, gathered[2][lane] = q.z, gathered[3][lane] = q.w;
   }
-  for (; i < count; ++i) {
-    const int p = parents[i];
-    const Quat m = LoadQuat(model + 4 * i);
-    StoreQuat(out + 4 * i, HasValidParent(p, i) ? Conjugate(LoadQuat(model + 4 * p)) * m : m);
-  }
+  return {simd::Load(gathered[0]), simd::Load(gathered[1]), simd::Load(gathered[2]), simd::Load(gathered[3])};
 }
 
-// Two arrays of `count` xyzw rotations. Grows only, so the steady state allocates nothing.
-float* RotationScratch(int count) {
-  thread_local std::vector<float> scratch;
-  const std::size_t need = 2 * 4 * static_cast<std::size_t>(count);
-  if (scratch.size() < need) scratch.resize(need);
-  return scratch.data();
+// Copies components of bones [first, last) of one stream.
+void CopyStream(float* out, const float* in, int components, int first, int last) {
+  const int block_floats = kPoseBlockBones * components;
+  int bone = first;
+  while (bone < last) {
+    const int block_end = (bone / kPoseBlockBones + 1) * kPoseBlockBones;
+    if (bone % kPoseBlockBones == 0 && block_end <= last) {  // a whole block: one run of floats
+      const int at = StreamIndex(bone, 0, components);
+      std::memmove(out + at, in + at, static_cast<std::size_t>(block_floats) * sizeof(float));
+      bone = block_end;
+      continue;
+    }
+    for (int c = 0; c < components; ++c)
+      out[StreamIndex(bone, c, components)] = in[StreamIndex(bone, c, components)];
+    ++bone;
+  }
 }
 
 }  // namespace
 
 void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count) {
   count = ClampCount(count, {out.bone_count, a.bone_count, b.bone_count});
-  LerpStream(out.translations, a.translations, b.translations, alpha, 3 * count);
-  LerpStream(out.scales, a.scales, b.scales, alpha, 3 * count);
-  NlerpQuatStream(out.rotations, a.rotations, b.rotations, alpha, count);
+  const Floats t = simd::Splat(alpha);
+  ForEachGroup(count, [&](int first, int lanes) { BlendGroup(out, a, b, t, first, lanes); });
 }
 
 int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
@@ -182,82 +157,88 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
   }
   const Floats alpha_lanes = simd::Splat(alpha);
   int weighted = 0;
-  int i = 0;
-  for (; i + kWidth <= count; i += kWidth) {
-    const Floats w = simd::Load(weights + i);
+  ForEachGroup(count, [&](int first, int lanes) {
+    // The weight table holds exactly the skeleton's bones: read no further than the group's.
+    const Floats w = simd::LoadFirst(weights + first, lanes);
     weighted += simd::CountSet(simd::NotZero(w));
-    const Floats t = w * alpha_lanes;
-    // Bones i..i+kWidth span 3 * kWidth floats of each xyz stream: one weight per float.
-    const simd::Triple t3 = simd::Expand3(t);
-    for (int k = 0; k < 3; ++k) {
-      const int f = 3 * i + k * kWidth;
-      const Floats ta = simd::Load(a.translations + f);
-      simd::Store(out.translations + f, ta + (simd::Load(b.translations + f) - ta) * t3.v[k]);
-      const Floats sa = simd::Load(a.scales + f);
-      simd::Store(out.scales + f, sa + (simd::Load(b.scales + f) - sa) * t3.v[k]);
-    }
-    const Quats blended = simd::Nlerp(simd::LoadQuats(a.rotations + 4 * i),
-                                      simd::LoadQuats(b.rotations + 4 * i), simd::ToQuatLaneOrder(t));
-    simd::StoreQuats(out.rotations + 4 * i, blended);
-  }
-  for (; i < count; ++i) {
-    if (weights[i] != 0.0f) ++weighted;
-    const float t = weights[i] * alpha;
-    LerpStream(out.translations + 3 * i, a.translations + 3 * i, b.translations + 3 * i, t, 3);
-    LerpStream(out.scales + 3 * i, a.scales + 3 * i, b.scales + 3 * i, t, 3);
-    NlerpQuatStream(out.rotations + 4 * i, a.rotations + 4 * i, b.rotations + 4 * i, t, 1);
-  }
+    BlendGroup(out, a, b, w * alpha_lanes, first, lanes);
+  });
   return weighted;
 }
 
 void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count) {
   count = ClampCount(count, {out.bone_count, source.bone_count, base.bone_count});
-  SubtractStream(out.translations, source.translations, base.translations, 3 * count);
-  ScaleDeltaStream(out.scales, source.scales, base.scales, 3 * count);
-  RotationDeltaStream(out.rotations, source.rotations, base.rotations, count);
+  ForEachGroup(count, [&](int first, int lanes) {
+    using namespace simd;
+    const Quats delta = RotationDelta(LoadQuats(source.rotations, first), LoadQuats(base.rotations, first));
+    MakeDeltaVectors(out, source, base, first, lanes);
+    StoreQuats(out.rotations, first, delta, lanes);
+  });
 }
 
 void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count) {
   count = ClampCount(count, {out.bone_count, base.bone_count, additive.bone_count});
-  AddScaledStream(out.translations, base.translations, additive.translations, alpha, 3 * count);
-  ApplyScaleStream(out.scales, base.scales, additive.scales, alpha, 3 * count);
-  ApplyRotationStream(out.rotations, base.rotations, additive.rotations, alpha, count);
+  const Floats t = simd::Splat(alpha);
+  ForEachGroup(count, [&](int first, int lanes) {
+    using namespace simd;
+    const Quats rotation =
+        ApplyRotationDelta(LoadQuats(base.rotations, first), LoadQuats(additive.rotations, first), t);
+    ApplyDeltaVectors(out, base, additive, t, first, lanes);
+    StoreQuats(out.rotations, first, rotation, lanes);
+  });
 }
 
 void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
                       int count) {
   if (parents == nullptr) return;
   count = ClampCount(count, {out.bone_count, source.bone_count, base.bone_count});
-  float* model_source = RotationScratch(count);
-  float* model_base = model_source + 4 * count;
+  float* model_source = RotationScratch(0, count);
+  float* model_base = RotationScratch(1, count);
   ModelRotations(model_source, source.rotations, parents, count);
   ModelRotations(model_base, base.rotations, parents, count);
-  RotationDeltaStream(out.rotations, model_source, model_base, count);
-  SubtractStream(out.translations, source.translations, base.translations, 3 * count);
-  ScaleDeltaStream(out.scales, source.scales, base.scales, 3 * count);
+  ForEachGroup(count, [&](int first, int lanes) {
+    using namespace simd;
+    MakeDeltaVectors(out, source, base, first, lanes);
+    StoreQuats(out.rotations, first,
+               RotationDelta(LoadQuats(model_source, first), LoadQuats(model_base, first)), lanes);
+  });
 }
 
 void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
                        const int16_t* parents, int count) {
   if (parents == nullptr) return;
   count = ClampCount(count, {out.bone_count, base.bone_count, additive.bone_count});
-  float* model_base = RotationScratch(count);
-  float* model_out = model_base + 4 * count;
+  const Floats t = simd::Splat(alpha);
+  float* model_base = RotationScratch(0, count);
+  float* model_out = RotationScratch(1, count);
   // Every rotation input is read into scratch before out.rotations is written.
   ModelRotations(model_base, base.rotations, parents, count);
-  ApplyRotationStream(model_out, model_base, additive.rotations, alpha, count);
-  LocalFromModelRotations(out.rotations, model_out, parents, count);
-  AddScaledStream(out.translations, base.translations, additive.translations, alpha, 3 * count);
-  ApplyScaleStream(out.scales, base.scales, additive.scales, alpha, 3 * count);
+  ForEachGroup(count, [&](int first, int lanes) {
+    using namespace simd;
+    StoreQuats(model_out, first,
+               ApplyRotationDelta(LoadQuats(model_base, first), LoadQuats(additive.rotations, first), t),
+               lanes);
+  });
+  // Back to local space under each parent's new model rotation.
+  ForEachGroup(count, [&](int first, int lanes) {
+    using namespace simd;
+    const Quats parent = ParentRotations(model_out, parents, first, lanes);
+    StoreQuats(out.rotations, first, Multiply(Conjugate(parent), LoadQuats(model_out, first)), lanes);
+    ApplyDeltaVectors(out, base, additive, t, first, lanes);
+  });
+}
+
+void CopyBones(PoseView out, ConstPoseView in, int first, int count) {
+  count = ClampCount(count, {out.bone_count, in.bone_count});
+  if (first < 0) first = 0;
+  if (first >= count) return;
+  CopyStream(out.translations, in.translations, 3, first, count);
+  CopyStream(out.rotations, in.rotations, 4, first, count);
+  CopyStream(out.scales, in.scales, 3, first, count);
 }
 
 void CopyPose(PoseView out, ConstPoseView in, int count) {
-  count = ClampCount(count, {out.bone_count, in.bone_count});
-  if (count == 0) return;
-  const std::size_t n = static_cast<std::size_t>(count);
-  std::memmove(out.translations, in.translations, 3 * n * sizeof(float));
-  std::memmove(out.rotations, in.rotations, 4 * n * sizeof(float));
-  std::memmove(out.scales, in.scales, 3 * n * sizeof(float));
+  CopyBones(out, in, 0, count);
 }
 
 void SampleClip(PoseView out, const Clip& clip, float time, int count) {

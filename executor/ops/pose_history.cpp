@@ -14,11 +14,14 @@ void PoseHistory::Push(ConstPoseView pose, float delta_time) {
   }
   std::swap(frames_[0], frames_[1]);
   if (n > 0) {
+    // Views hold whole blocks: each stream is one run of PaddedBoneCount(n) bones.
     PoseView latest = frames_[0].view();
-    const auto bytes = [](int floats) { return static_cast<std::size_t>(floats) * sizeof(float); };
-    std::memcpy(latest.translations, pose.translations, bytes(3 * n));
-    std::memcpy(latest.rotations, pose.rotations, bytes(4 * n));
-    std::memcpy(latest.scales, pose.scales, bytes(3 * n));
+    const auto bytes = [n](int per_bone) {
+      return static_cast<std::size_t>(per_bone * PaddedBoneCount(n)) * sizeof(float);
+    };
+    std::memcpy(latest.translations, pose.translations, bytes(3));
+    std::memcpy(latest.rotations, pose.rotations, bytes(4));
+    std::memcpy(latest.scales, pose.scales, bytes(3));
   }
   frames_held_ = frames_held_ < 2 ? frames_held_ + 1 : 2;
   delta_time_ = delta_time;

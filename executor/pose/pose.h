@@ -1,5 +1,8 @@
-// A local-space pose in structure-of-arrays form: translations, rotations and scales as flat float
-// streams, each padded to a whole number of SIMD blocks so kernels can run on them as streams.
+// A local-space pose in blocked structure-of-arrays form ("AoSoA"): translations, rotations and
+// scales are three float streams, each a run of blocks of kPoseBlockBones bones. Inside a block a
+// stream is component-major: the x of its 8 bones, then their y, and so on. A SIMD kernel loads 8
+// bones' x (or any other component) with one load and never transposes; a stream is padded to whole
+// blocks, so a view always addresses whole blocks and a kernel may read a block's padding lanes.
 #pragma once
 
 #include <cstdint>
@@ -12,12 +15,21 @@ namespace anim {
 // Bones per SIMD block. Streams are padded to a multiple of this many bones.
 inline constexpr int kPoseBlockBones = 8;
 
+// Where component `c` of `bone` lives in a stream of `components` floats per bone (3 for
+// translations and scales, 4 for rotations).
+constexpr int StreamIndex(int bone, int c, int components) {
+  return bone / kPoseBlockBones * (kPoseBlockBones * components) + c * kPoseBlockBones +
+         bone % kPoseBlockBones;
+}
+
 constexpr int PaddedBoneCount(int bone_count) {
   return (bone_count + kPoseBlockBones - 1) / kPoseBlockBones * kPoseBlockBones;
 }
 
 // Floats one pose occupies: 3 translation + 4 rotation + 3 scale floats per padded bone.
-constexpr int PoseFloatCount(int bone_count) { return PaddedBoneCount(bone_count) * 10; }
+constexpr int PoseFloatCount(int bone_count) {
+  return PaddedBoneCount(bone_count) * 10;
+}
 
 // Whether a pose holds absolute local transforms or an additive delta, and in which space.
 enum class PoseKind : std::uint8_t { Absolute, AdditiveLocal, AdditiveMesh };
@@ -54,20 +66,32 @@ inline ConstPoseView PoseViewAt(const float* base, int bone_count) {
   return {base, base + 3 * padded, base + 7 * padded, bone_count};
 }
 
+// One bone's vector or quaternion out of (into) a stream.
+inline Vec3 GetVec3(const float* stream, int bone) {
+  const float* b = stream + StreamIndex(bone, 0, 3);
+  return {b[0], b[kPoseBlockBones], b[2 * kPoseBlockBones]};
+}
+inline Quat GetQuat(const float* stream, int bone) {
+  const float* b = stream + StreamIndex(bone, 0, 4);
+  return {b[0], b[kPoseBlockBones], b[2 * kPoseBlockBones], b[3 * kPoseBlockBones]};
+}
+inline void SetVec3(float* stream, int bone, Vec3 v) {
+  float* b = stream + StreamIndex(bone, 0, 3);
+  b[0] = v.x, b[kPoseBlockBones] = v.y, b[2 * kPoseBlockBones] = v.z;
+}
+inline void SetQuat(float* stream, int bone, Quat q) {
+  float* b = stream + StreamIndex(bone, 0, 4);
+  b[0] = q.x, b[kPoseBlockBones] = q.y, b[2 * kPoseBlockBones] = q.z, b[3 * kPoseBlockBones] = q.w;
+}
+
 inline Transform GetBoneTransform(ConstPoseView p, int bone) {
-  const float* t = p.translations + 3 * bone;
-  const float* r = p.rotations + 4 * bone;
-  const float* s = p.scales + 3 * bone;
-  return {{t[0], t[1], t[2]}, {r[0], r[1], r[2], r[3]}, {s[0], s[1], s[2]}};
+  return {GetVec3(p.translations, bone), GetQuat(p.rotations, bone), GetVec3(p.scales, bone)};
 }
 
 inline void SetBoneTransform(PoseView p, int bone, const Transform& x) {
-  float* t = p.translations + 3 * bone;
-  float* r = p.rotations + 4 * bone;
-  float* s = p.scales + 3 * bone;
-  t[0] = x.translation.x, t[1] = x.translation.y, t[2] = x.translation.z;
-  r[0] = x.rotation.x, r[1] = x.rotation.y, r[2] = x.rotation.z, r[3] = x.rotation.w;
-  s[0] = x.scale.x, s[1] = x.scale.y, s[2] = x.scale.z;
+  SetVec3(p.translations, bone, x.translation);
+  SetQuat(p.rotations, bone, x.rotation);
+  SetVec3(p.scales, bone, x.scale);
 }
 
 // An owning pose buffer. Resizing only allocates when it grows past the largest size seen, and

@@ -10,12 +10,10 @@
 namespace anim {
 namespace {
 
-// Bones [from, n) of `in` into `out`: the tail past the LOD cut rides along untouched.
-void CopyBones(PoseView out, ConstPoseView in, int from, int n, const PoseKernelTable& k) {
-  if (from >= n) return;
-  const PoseView o{out.translations + 3 * from, out.rotations + 4 * from, out.scales + 3 * from, n - from};
-  const ConstPoseView i{in.translations + 3 * from, in.rotations + 4 * from, in.scales + 3 * from, n - from};
-  k.copy(o, i, n - from);
+// Bones [from, n) of the additive identity (no translation, no rotation, unit scale).
+void FillAdditiveIdentity(PoseView out, int from, int n) {
+  for (int i = from; i < n; ++i)
+    SetBoneTransform(out, i, Transform{});
 }
 
 // Makes `dst` hold `src` (every bone) unless it already is that buffer.
@@ -29,7 +27,7 @@ void FillBind(Pose& dst, const Skeleton& skeleton, PoseKind kind, const PoseKern
   if (kind == PoseKind::Absolute) {
     k.copy(dst.view(), skeleton.bind_pose().view(), n);
   } else {
-    k.make_additive_local(dst.view(), skeleton.bind_pose().view(), skeleton.bind_pose().view(), n);
+    FillAdditiveIdentity(dst.view(), 0, n);
   }
   dst.kind = kind;
 }
@@ -70,7 +68,7 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
   // Kernels write only the active prefix; the tail rides along from the first input (the bind pose
   // for tasks without one). A fresh buffer holds garbage there, and a stolen second input may be of
   // another kind (a delta).
-  if (count < n && &dst != a) CopyBones(dst.view(), (a ? *a : skeleton.bind_pose()).view(), count, n, k);
+  if (count < n && &dst != a) CopyBones(dst.view(), (a ? *a : skeleton.bind_pose()).view(), count, n);
 
   switch (task.type) {
     case AnimTaskType::ReferencePose:
@@ -109,14 +107,7 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
       } else {
         k.make_additive_local(dst.view(), a->view(), base.view(), count);
       }
-      if (count < n) {  // the tail is at bind pose in both: its delta is the identity
-        const PoseView tail{dst.view().translations + 3 * count, dst.view().rotations + 4 * count,
-                            dst.view().scales + 3 * count, n - count};
-        const ConstPoseView bind{skeleton.bind_pose().view().translations + 3 * count,
-                                 skeleton.bind_pose().view().rotations + 4 * count,
-                                 skeleton.bind_pose().view().scales + 3 * count, n - count};
-        k.make_additive_local(tail, bind, bind, n - count);
-      }
+      FillAdditiveIdentity(dst.view(), count, n);  // the tail is at bind pose in both
       dst.kind = AdditiveKind(task);
       return -1;
     }

@@ -131,15 +131,12 @@ inline bool AllFinite(ConstPoseView p, int count) {
 
 // Whether every float of bones [count, padded end) of each stream is bit-identical in both poses.
 inline bool TailIdentical(const Pose& before, const Pose& after, int count) {
-  const int padded = PaddedBoneCount(before.bone_count());
-  auto same = [&](const float* x, const float* y, int per_bone) {
-    return std::memcmp(x + per_bone * count, y + per_bone * count,
-                       sizeof(float) * static_cast<std::size_t>(per_bone * (padded - count))) == 0;
-  };
-  const ConstPoseView b = before.view();
-  const ConstPoseView a = after.view();
-  return same(b.translations, a.translations, 3) && same(b.rotations, a.rotations, 4) &&
-         same(b.scales, a.scales, 3);
+  for (int i = count; i < PaddedBoneCount(before.bone_count()); ++i) {
+    const Transform b = GetBoneTransform(before.view(), i);
+    const Transform a = GetBoneTransform(after.view(), i);
+    if (std::memcmp(&b, &a, sizeof(Transform)) != 0) return false;
+  }
+  return true;
 }
 
 // Which buffer a kernel writes: a fresh one, or the one holding its first or second input.

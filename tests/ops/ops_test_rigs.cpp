@@ -78,13 +78,12 @@ Pose BindPose(const Skeleton& skeleton) {
 }
 
 bool SameBones(ConstPoseView a, ConstPoseView b, int first, int last) {
-  if (last <= first) return true;
-  const auto same = [&](const float* x, const float* y, int width) {
-    return std::memcmp(x + width * first, y + width * first,
-                       static_cast<std::size_t>(width * (last - first)) * sizeof(float)) == 0;
-  };
-  return same(a.translations, b.translations, 3) && same(a.rotations, b.rotations, 4) &&
-         same(a.scales, b.scales, 3);
+  for (int i = first; i < last; ++i) {
+    const Transform x = GetBoneTransform(a, i);
+    const Transform y = GetBoneTransform(b, i);
+    if (std::memcmp(&x, &y, sizeof(Transform)) != 0) return false;
+  }
+  return true;
 }
 
 }  // namespace anim::test

@@ -1,0 +1,103 @@
+// Internal to the pose kernels: simd::kWidth consecutive bones at once, one lane vector per
+// component, loaded straight from the blocked streams of executor/pose/pose.h (a group of bones
+// starts at a multiple of kWidth, so each component is one contiguous run of lanes). Each maths
+// function evaluates the same expression, in the same order, as its scalar counterpart in
+// executor/math, so a lane's result equals the scalar result (see simd.h).
+#pragma once
+
+#include "executor/kernels/simd.h"
+#include "executor/pose/pose.h"
+
+namespace anim::simd {
+
+static_assert(kPoseBlockBones % kWidth == 0, "a group of lanes must not straddle two blocks");
+
+struct Vec3s {
+  Floats x, y, z;
+};
+struct Quats {
+  Floats x, y, z, w;
+};
+
+// The group of bones starting at `first` (a multiple of kWidth). Loads read whole groups, which
+// views always hold (streams are padded to whole blocks); stores write only the first `lanes`
+// bones, so bones at or past a kernel's count are never written.
+inline Vec3s LoadVec3s(const float* stream, int first) {
+  const float* p = stream + StreamIndex(first, 0, 3);
+  return {Load(p), Load(p + kPoseBlockBones), Load(p + 2 * kPoseBlockBones)};
+}
+inline Quats LoadQuats(const float* stream, int first) {
+  const float* p = stream + StreamIndex(first, 0, 4);
+  return {Load(p), Load(p + kPoseBlockBones), Load(p + 2 * kPoseBlockBones), Load(p + 3 * kPoseBlockBones)};
+}
+inline void StoreLanes(float* p, Floats a, int lanes) {
+  if (lanes == kWidth) {
+    Store(p, a);
+  } else {
+    StoreFirst(p, a, lanes);
+  }
+}
+inline void StoreVec3s(float* stream, int first, const Vec3s& v, int lanes) {
+  float* p = stream + StreamIndex(first, 0, 3);
+  StoreLanes(p, v.x, lanes);
+  StoreLanes(p + kPoseBlockBones, v.y, lanes);
+  StoreLanes(p + 2 * kPoseBlockBones, v.z, lanes);
+}
+inline void StoreQuats(float* stream, int first, const Quats& q, int lanes) {
+  float* p = stream + StreamIndex(first, 0, 4);
+  StoreLanes(p, q.x, lanes);
+  StoreLanes(p + kPoseBlockBones, q.y, lanes);
+  StoreLanes(p + 2 * kPoseBlockBones, q.z, lanes);
+  StoreLanes(p + 3 * kPoseBlockBones, q.w, lanes);
+}
+
+// Calls f(first, lanes) for each group of kWidth bones covering [0, count); the last group may
+// be partial.
+template <typename F>
+inline void ForEachGroup(int count, F&& f) {
+  for (int first = 0; first < count; first += kWidth)
+    f(first, count - first < kWidth ? count - first : kWidth);
+}
+
+inline Floats Dot(const Quats& a, const Quats& b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+
+inline Quats Conjugate(const Quats& q) {
+  return {Negate(q.x), Negate(q.y), Negate(q.z), q.w};
+}
+
+// Hamilton product, as anim::operator*(Quat, Quat).
+inline Quats Multiply(const Quats& a, const Quats& b) {
+  return {a.w * b.x + a.x * b.w + a.y * b.z - a.z * b.y, a.w * b.y - a.x * b.z + a.y * b.w + a.z * b.x,
+          a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
+}
+
+// As anim::Normalize: the identity where the squared length is not above 1e-30.
+inline Quats Normalize(const Quats& q) {
+  const Floats len_sq = Dot(q, q);
+  const Mask ok = Greater(len_sq, Splat(1e-30f));
+  const Floats one = Splat(1.0f);
+  const Floats inv = one / Sqrt(Select(ok, len_sq, one));
+  const Floats zero = Splat(0.0f);
+  return {Select(ok, q.x * inv, zero), Select(ok, q.y * inv, zero), Select(ok, q.z * inv, zero),
+          Select(ok, q.w * inv, one)};
+}
+
+// Hemisphere-aligned nlerp with a weight per lane, as anim::Nlerp.
+inline Quats Nlerp(const Quats& a, const Quats& b, Floats t) {
+  const Mask flip = Less(Dot(a, b), Splat(0.0f));
+  const Floats s = Splat(1.0f) - t;
+  return Normalize({a.x * s + NegateWhere(flip, b.x) * t, a.y * s + NegateWhere(flip, b.y) * t,
+                    a.z * s + NegateWhere(flip, b.z) * t, a.w * s + NegateWhere(flip, b.w) * t});
+}
+
+// Nlerp(identity, q, t), without the products by the identity's zeros: the identity's dot with
+// q is q.w, and its part of the sum is (0, 0, 0, 1 - t).
+inline Quats NlerpFromIdentity(const Quats& q, Floats t) {
+  const Mask flip = Less(q.w, Splat(0.0f));
+  return Normalize({NegateWhere(flip, q.x) * t, NegateWhere(flip, q.y) * t, NegateWhere(flip, q.z) * t,
+                    (Splat(1.0f) - t) + NegateWhere(flip, q.w) * t});
+}
+
+}  // namespace anim::simd
