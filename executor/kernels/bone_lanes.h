@@ -73,31 +73,31 @@ inline Quats Multiply(const Quats& a, const Quats& b) {
           a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 
-// As anim::Normalize: the identity where the squared length is not above 1e-30.
+// As anim::Normalize: the identity where the squared length is not above 1e-30. Such lanes are
+// rare (a degenerate input), so they are patched after the fact instead of selected every time.
 inline Quats Normalize(const Quats& q) {
   const Floats len_sq = Dot(q, q);
+  const Floats inv = Splat(1.0f) / Sqrt(len_sq);
+  const Quats r = {q.x * inv, q.y * inv, q.z * inv, q.w * inv};
   const Mask ok = Greater(len_sq, Splat(1e-30f));
-  const Floats one = Splat(1.0f);
-  const Floats inv = one / Sqrt(Select(ok, len_sq, one));
+  if (AllSet(ok)) return r;
   const Floats zero = Splat(0.0f);
-  return {Select(ok, q.x * inv, zero), Select(ok, q.y * inv, zero), Select(ok, q.z * inv, zero),
-          Select(ok, q.w * inv, one)};
+  return {Select(ok, r.x, zero), Select(ok, r.y, zero), Select(ok, r.z, zero), Select(ok, r.w, Splat(1.0f))};
 }
 
-// Hemisphere-aligned nlerp with a weight per lane, as anim::Nlerp.
+// Hemisphere-aligned nlerp with a weight per lane, as anim::Nlerp. Negating b's weight instead of
+// b gives the same products (a product's sign is the xor of its factors' signs) in one operation.
 inline Quats Nlerp(const Quats& a, const Quats& b, Floats t) {
-  const Mask flip = Less(Dot(a, b), Splat(0.0f));
+  const Floats tb = NegateWhere(Less(Dot(a, b), Splat(0.0f)), t);
   const Floats s = Splat(1.0f) - t;
-  return Normalize({a.x * s + NegateWhere(flip, b.x) * t, a.y * s + NegateWhere(flip, b.y) * t,
-                    a.z * s + NegateWhere(flip, b.z) * t, a.w * s + NegateWhere(flip, b.w) * t});
+  return Normalize({a.x * s + b.x * tb, a.y * s + b.y * tb, a.z * s + b.z * tb, a.w * s + b.w * tb});
 }
 
 // Nlerp(identity, q, t), without the products by the identity's zeros: the identity's dot with
 // q is q.w, and its part of the sum is (0, 0, 0, 1 - t).
 inline Quats NlerpFromIdentity(const Quats& q, Floats t) {
-  const Mask flip = Less(q.w, Splat(0.0f));
-  return Normalize({NegateWhere(flip, q.x) * t, NegateWhere(flip, q.y) * t, NegateWhere(flip, q.z) * t,
-                    (Splat(1.0f) - t) + NegateWhere(flip, q.w) * t});
+  const Floats tq = NegateWhere(Less(q.w, Splat(0.0f)), t);
+  return Normalize({q.x * tq, q.y * tq, q.z * tq, (Splat(1.0f) - t) + q.w * tq});
 }
 
 }  // namespace anim::simd

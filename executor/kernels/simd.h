@@ -77,6 +77,9 @@ inline Floats NegateWhere(Mask m, Floats a) {
 inline int CountSet(Mask m) {
   return std::popcount(static_cast<unsigned>(_mm256_movemask_ps(m.v)));
 }
+inline bool AllSet(Mask m) {
+  return _mm256_movemask_ps(m.v) == 0xff;
+}
 
 // The first `lanes` (0..8) of a vector, stored or loaded without touching memory past them.
 inline __m256i FirstLanes(int lanes) {
@@ -146,6 +149,9 @@ inline Floats NegateWhere(Mask m, Floats a) {
 }
 inline int CountSet(Mask m) {
   return std::popcount(static_cast<unsigned>(_mm_movemask_ps(m.v)));
+}
+inline bool AllSet(Mask m) {
+  return _mm_movemask_ps(m.v) == 0xf;
 }
 
 inline void StoreFirst(float* p, Floats a, int lanes) {
@@ -235,6 +241,9 @@ inline int CountSet(Mask m) {
   for (bool b : m.v)
     n += b ? 1 : 0;
   return n;
+}
+inline bool AllSet(Mask m) {
+  return CountSet(m) == kWidth;
 }
 
 inline void StoreFirst(float* p, Floats a, int lanes) {

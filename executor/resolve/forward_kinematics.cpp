@@ -1,44 +1,142 @@
 #include "executor/resolve/forward_kinematics.h"
 
 #include <algorithm>
+#include <vector>
 
-#if defined(ANIM_SIMD_SSE)
-#include <immintrin.h>
-#endif
+#include "executor/kernels/bone_lanes.h"
+#include "executor/kernels/kernel_common.h"
 
 namespace anim {
 namespace {
 
-// a * b for column-major matrices: each result column is a's columns weighted by one column of b.
+using simd::Floats;
+using simd::kWidth;
+
+// Local matrices of every bone, as FromTransform builds them, kept lane-parallel: group g holds
+// kLocalElements lane vectors, element c * 3 + row being column c, row r of the affine upper 3x4
+// (row 3 is always 0 0 0 1).
+constexpr int kLocalElements = 12;
+
+struct LocalMatrices {
+  std::vector<float> elements;  // grows only, so the steady state allocates nothing
+
+  const float* Bone(int bone) const {
+    return elements.data() +
+           static_cast<std::size_t>(bone / kWidth * kLocalElements * kWidth + bone % kWidth);
+  }
+};
+
+LocalMatrices& ThreadLocalMatrices() {
+  thread_local LocalMatrices scratch;
+  return scratch;
+}
+
+// FromTransform over one group of lanes, expression for expression.
+void LocalGroup(ConstPoseView pose, int first, float* out) {
+  using namespace simd;
+  const Vec3s t = LoadVec3s(pose.translations, first);
+  const Quats q = LoadQuats(pose.rotations, first);
+  const Vec3s s = LoadVec3s(pose.scales, first);
+  const Floats one = Splat(1.0f), two = Splat(2.0f);
+  const Floats xx = q.x * q.x, yy = q.y * q.y, zz = q.z * q.z;
+  const Floats xy = q.x * q.y, xz = q.x * q.z, yz = q.y * q.z;
+  const Floats wx = q.w * q.x, wy = q.w * q.y, wz = q.w * q.z;
+  const Floats e[kLocalElements] = {(one - two * (yy + zz)) * s.x,
+                                    (two * (xy + wz)) * s.x,
+                                    (two * (xz - wy)) * s.x,
+                                    (two * (xy - wz)) * s.y,
+                                    (one - two * (xx + zz)) * s.y,
+                                    (two * (yz + wx)) * s.y,
+                                    (two * (xz + wy)) * s.z,
+                                    (two * (yz - wx)) * s.z,
+                                    (one - two * (xx + yy)) * s.z,
+                                    t.x,
+                                    t.y,
+                                    t.z};
+  for (int k = 0; k < kLocalElements; ++k)
+    Store(out + k * kWidth, e[k]);
+}
+
+// Bones the pose view does not hold take their bind-pose locals. A group straddling the pose's
+// end is assembled in one block of its own first.
+void ComputeLocalMatrices(const Skeleton& skeleton, ConstPoseView pose, LocalMatrices& local) {
+  const int n = skeleton.bone_count();
+  const std::size_t floats = static_cast<std::size_t>((n + kWidth - 1) / kWidth * kLocalElements * kWidth);
+  if (local.elements.size() < floats) local.elements.resize(floats);
+  const int held = std::clamp(pose.bone_count, 0, n);
+  const ConstPoseView bind = skeleton.bind_pose().view();
+  for (int first = 0; first < n; first += kWidth) {
+    float* out = local.elements.data() + static_cast<std::size_t>(first / kWidth * kLocalElements * kWidth);
+    if (first + kWidth <= held) {
+      LocalGroup(pose, first, out);
+    } else if (first >= held) {
+      LocalGroup(bind, first, out);
+    } else {
+      alignas(kSimdAlignment) float block[PoseFloatCount(kPoseBlockBones)] = {};
+      const PoseView mixed = PoseViewAt(block, kPoseBlockBones);
+      const int offset = first % kPoseBlockBones;  // where the group sits inside its block
+      for (int lane = 0; lane < kWidth && first + lane < n; ++lane) {
+        const int bone = first + lane;
+        SetBoneTransform(mixed, offset + lane, GetBoneTransform(bone < held ? pose : bind, bone));
+      }
+      LocalGroup(mixed, offset, out);
+    }
+  }
+}
+
+// a * b for affine b given as its upper 3x4 elements, `stride` floats apart. The terms with b's
+// row 3 (0 0 0 1) are a[3] * 0, which adds nothing, and a[3] * 1.
+Mat4 MultiplyAffine(const Mat4& a, const float* b, int stride) {
+  Mat4 r;
+#if defined(ANIM_SIMD_SSE)
+  const __m128 a0 = _mm_loadu_ps(a.m[0]), a1 = _mm_loadu_ps(a.m[1]), a2 = _mm_loadu_ps(a.m[2]);
+  for (int c = 0; c < 4; ++c) {
+    const float* e = b + 3 * c * stride;
+    __m128 sum =
+        _mm_add_ps(_mm_add_ps(_mm_mul_ps(a0, _mm_set1_ps(e[0])), _mm_mul_ps(a1, _mm_set1_ps(e[stride]))),
+                   _mm_mul_ps(a2, _mm_set1_ps(e[2 * stride])));
+    if (c == 3) sum = _mm_add_ps(sum, _mm_loadu_ps(a.m[3]));
+    _mm_storeu_ps(r.m[c], sum);
+  }
+#else
+  for (int c = 0; c < 4; ++c) {
+    const float* e = b + 3 * c * stride;
+    for (int row = 0; row < 4; ++row) {
+      r.m[c][row] = a.m[0][row] * e[0] + a.m[1][row] * e[stride] + a.m[2][row] * e[2 * stride];
+      if (c == 3) r.m[c][row] += a.m[3][row];
+    }
+  }
+#endif
+  return r;
+}
+
+// The affine matrix of the upper 3x4 elements alone: a root's model matrix.
+Mat4 FromElements(const float* e, int stride) {
+  Mat4 r;
+  for (int c = 0; c < 4; ++c) {
+    for (int row = 0; row < 3; ++row)
+      r.m[c][row] = e[(3 * c + row) * stride];
+  }
+  return r;
+}
+
+// a * b, general 4x4, as anim::operator*.
 Mat4 Multiply(const Mat4& a, const Mat4& b) {
 #if defined(ANIM_SIMD_SSE)
-  const __m128 a0 = _mm_loadu_ps(a.m[0]);
-  const __m128 a1 = _mm_loadu_ps(a.m[1]);
-  const __m128 a2 = _mm_loadu_ps(a.m[2]);
-  const __m128 a3 = _mm_loadu_ps(a.m[3]);
+  const __m128 a0 = _mm_loadu_ps(a.m[0]), a1 = _mm_loadu_ps(a.m[1]);
+  const __m128 a2 = _mm_loadu_ps(a.m[2]), a3 = _mm_loadu_ps(a.m[3]);
   Mat4 r;
   for (int c = 0; c < 4; ++c) {
     const __m128 x = _mm_mul_ps(a0, _mm_set1_ps(b.m[c][0]));
     const __m128 y = _mm_mul_ps(a1, _mm_set1_ps(b.m[c][1]));
     const __m128 z = _mm_mul_ps(a2, _mm_set1_ps(b.m[c][2]));
     const __m128 w = _mm_mul_ps(a3, _mm_set1_ps(b.m[c][3]));
-    _mm_storeu_ps(r.m[c], _mm_add_ps(_mm_add_ps(x, y), _mm_add_ps(z, w)));
+    _mm_storeu_ps(r.m[c], _mm_add_ps(_mm_add_ps(_mm_add_ps(x, y), z), w));
   }
   return r;
 #else
   return a * b;
 #endif
-}
-
-// Bone `i`'s local transform: from the pose where it has the bone, else the bind pose.
-Mat4 LocalMatrix(const Skeleton& skeleton, ConstPoseView pose, int i) {
-  return FromTransform(i < pose.bone_count ? GetBoneTransform(pose, i) : skeleton.bind_local(i));
-}
-
-Mat4 ModelMatrix(const Skeleton& skeleton, ConstPoseView pose, const Mat4* model, int i) {
-  const int p = skeleton.parent(i);
-  const Mat4 local = LocalMatrix(skeleton, pose, i);
-  return p == kNoParent ? local : Multiply(model[p], local);
 }
 
 }  // namespace
@@ -54,8 +152,14 @@ void ApplyRootLock(PoseView pose, const Skeleton& skeleton, int root_bone) {
 
 void LocalToModel(const Skeleton& skeleton, ConstPoseView pose, Mat4* out_model) {
   if (out_model == nullptr) return;
-  for (int i = 0; i < skeleton.bone_count(); ++i)
-    out_model[i] = ModelMatrix(skeleton, pose, out_model, i);
+  LocalMatrices& local = ThreadLocalMatrices();
+  ComputeLocalMatrices(skeleton, pose, local);
+  const std::vector<int16_t>& parents = skeleton.parents();
+  for (int i = 0; i < skeleton.bone_count(); ++i) {
+    const int p = parents[i];
+    out_model[i] = kernel::HasValidParent(p, i) ? MultiplyAffine(out_model[p], local.Bone(i), kWidth)
+                                                : FromElements(local.Bone(i), kWidth);
+  }
 }
 
 void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skinning) {
@@ -68,11 +172,8 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
 void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch,
                         Mat4* out_skinning) {
   if (model_scratch == nullptr || out_skinning == nullptr) return;
-  const std::vector<Mat4>& inverse_bind = skeleton.inverse_bind();
-  for (int i = 0; i < skeleton.bone_count(); ++i) {
-    model_scratch[i] = ModelMatrix(skeleton, pose, model_scratch, i);
-    out_skinning[i] = Multiply(model_scratch[i], inverse_bind[i]);
-  }
+  LocalToModel(skeleton, pose, model_scratch);
+  ModelToSkinning(skeleton, model_scratch, out_skinning);
 }
 
 void PackSkinning3x4(const Mat4* skinning, int count, Mat3x4* out_packed) {

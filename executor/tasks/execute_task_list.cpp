@@ -24,12 +24,17 @@ struct ExecuteScratch {
   std::vector<int16_t> level;
   std::vector<Mat4> model;
 
+  // Only the reachability marks and use counts start from zero: a task's result slots are written
+  // when it runs, before any task reading them runs, and unreachable tasks' slots are never read.
   void Prepare(int task_count, int bone_count) {
     needed.assign(task_count, 0);
     use_count.assign(task_count, 0);
-    result_buf.assign(task_count, AnimTask::NoTask);
-    result_pose.assign(task_count, nullptr);
-    level.assign(task_count, -1);
+    const std::size_t tasks = static_cast<std::size_t>(task_count);
+    if (result_buf.size() < tasks) {
+      result_buf.resize(tasks);
+      result_pose.resize(tasks);
+      level.resize(tasks);
+    }
     if (static_cast<int>(model.size()) < bone_count) model.resize(bone_count);
   }
 };
