@@ -61,12 +61,17 @@ Quats ApplyRotationDelta(const Quats& base, const Quats& delta, Floats t) {
   return simd::Multiply(simd::NlerpFromIdentity(delta, t), base);
 }
 
-// One blended group: per-lane weights `t`.
-void BlendGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
+// One blended group: per-lane weights `t`. The rotations of a group (a long chain through sqrt and
+// division) are left for a separate pass: a loop of rotations alone is short enough for the core
+// to overlap several groups' chains.
+void BlendVectorsGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
   using namespace simd;
   StoreVec3s(out.translations, first,
              Lerp(LoadVec3s(a.translations, first), LoadVec3s(b.translations, first), t), lanes);
   StoreVec3s(out.scales, first, Lerp(LoadVec3s(a.scales, first), LoadVec3s(b.scales, first), t), lanes);
+}
+void BlendRotationsGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
+  using namespace simd;
   StoreQuats(out.rotations, first, Nlerp(LoadQuats(a.rotations, first), LoadQuats(b.rotations, first), t),
              lanes);
 }
@@ -145,7 +150,8 @@ void CopyStream(float* out, const float* in, int components, int first, int last
 void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count) {
   count = ClampCount(count, {out.bone_count, a.bone_count, b.bone_count});
   const Floats t = simd::Splat(alpha);
-  ForEachGroup(count, [&](int first, int lanes) { BlendGroup(out, a, b, t, first, lanes); });
+  ForEachGroup(count, [&](int first, int lanes) { BlendRotationsGroup(out, a, b, t, first, lanes); });
+  ForEachGroup(count, [&](int first, int lanes) { BlendVectorsGroup(out, a, b, t, first, lanes); });
 }
 
 int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
@@ -156,13 +162,17 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
     return 0;
   }
   const Floats alpha_lanes = simd::Splat(alpha);
+  // The weight table holds exactly the skeleton's bones: read no further than the group's.
+  const auto weight = [&](int first, int lanes) {
+    return simd::LoadFirst(weights + first, lanes) * alpha_lanes;
+  };
   int weighted = 0;
   ForEachGroup(count, [&](int first, int lanes) {
-    // The weight table holds exactly the skeleton's bones: read no further than the group's.
-    const Floats w = simd::LoadFirst(weights + first, lanes);
-    weighted += simd::CountSet(simd::NotZero(w));
-    BlendGroup(out, a, b, w * alpha_lanes, first, lanes);
+    weighted += simd::CountSet(simd::NotZero(simd::LoadFirst(weights + first, lanes)));
+    BlendRotationsGroup(out, a, b, weight(first, lanes), first, lanes);
   });
+  ForEachGroup(
+      count, [&](int first, int lanes) { BlendVectorsGroup(out, a, b, weight(first, lanes), first, lanes); });
   return weighted;
 }
 

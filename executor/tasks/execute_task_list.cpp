@@ -16,9 +16,17 @@ namespace {
 // never released, never edited in place.
 constexpr int16_t kRetained = -2;
 
+// A reachable task as the reverse pass found it: its index and the dependencies it reads.
+struct ReachedTask {
+  int16_t index;
+  bool inputs_valid;  // false: a required dependency is missing and the task yields the bind pose
+  int16_t deps[2];
+};
+
 struct ExecuteScratch {
   std::vector<uint8_t> needed;
   std::vector<int16_t> use_count;
+  std::vector<ReachedTask> reached;  // in reverse execution order
   std::vector<int16_t> result_buf;
   std::vector<const Pose*> result_pose;
   std::vector<int16_t> level;
@@ -31,6 +39,7 @@ struct ExecuteScratch {
     use_count.assign(task_count, 0);
     const std::size_t tasks = static_cast<std::size_t>(task_count);
     if (result_buf.size() < tasks) {
+      reached.resize(tasks);
       result_buf.resize(tasks);
       result_pose.resize(tasks);
       level.resize(tasks);
@@ -102,12 +111,15 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   if (snap != nullptr) BeginSnapshot(*snap, list, task_count, output);
 
   // 1. Reachability and use counts: dependencies are earlier tasks, so one reverse pass suffices.
+  // It lists the reachable tasks, so the sweep below never looks at an unreachable one.
+  int reached_count = 0;
   if (output != AnimTask::NoTask) s.needed[output] = 1;
   for (int i = output; i >= 0; --i) {
     if (!s.needed[i]) continue;
-    int16_t deps[2];
-    if (ReadDependencies(list.tasks[i], i, deps) < 0) continue;  // resolves to the bind pose, reads nothing
-    for (int16_t d : deps) {
+    ReachedTask& r = s.reached[reached_count++];
+    r.index = static_cast<int16_t>(i);
+    r.inputs_valid = ReadDependencies(list.tasks[i], i, r.deps) >= 0;
+    for (int16_t d : r.deps) {
       if (d == AnimTask::NoTask) continue;
       s.needed[d] = 1;
       ++s.use_count[d];
@@ -117,11 +129,12 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   // 2 + 3. Ownership and one forward sweep over the reachable tasks.
   PosePool& pool = ThreadPosePool();
   int exec_order = 0, peak_live = pool.live(), level_count = 0;
-  for (int i = 0; i <= output; ++i) {
-    if (!s.needed[i]) continue;
+  for (int step = reached_count - 1; step >= 0; --step) {
+    const ReachedTask& r = s.reached[step];
+    const int i = r.index;
     const AnimTask& task = list.tasks[i];
-    int16_t deps[2];
-    const bool inputs_valid = ReadDependencies(task, i, deps) >= 0;
+    const int16_t(&deps)[2] = r.deps;
+    const bool inputs_valid = r.inputs_valid;
     const Pose* a = inputs_valid && deps[0] >= 0 ? s.result_pose[deps[0]] : nullptr;
     const Pose* b = inputs_valid && deps[1] >= 0 ? s.result_pose[deps[1]] : nullptr;
 
