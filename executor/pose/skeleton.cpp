@@ -10,7 +10,8 @@ class Fnv1a {
  public:
   void Bytes(const void* data, std::size_t size) {
     const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i) hash_ = (hash_ ^ p[i]) * 1099511628211ull;
+    for (std::size_t i = 0; i < size; ++i)
+      hash_ = (hash_ ^ p[i]) * 1099511628211ull;
   }
   void Float(float f) { Bytes(&f, sizeof f); }
   uint64_t value() const { return hash_; }
@@ -40,13 +41,14 @@ std::optional<Skeleton> Skeleton::Build(const SkeletonDesc& desc, std::string& e
       return std::nullopt;
     }
     if (!index_of.emplace(bone.name, i).second) {
-      error = "duplicate bone name '" + bone.name + "' (bones " + std::to_string(index_of[bone.name]) + " and " +
-              std::to_string(i) + ")";
+      error = "duplicate bone name '" + bone.name + "' (bones " + std::to_string(index_of[bone.name]) +
+              " and " + std::to_string(i) + ")";
       return std::nullopt;
     }
     if (bone.parent != kNoParent && (bone.parent < 0 || bone.parent >= i)) {
       error = "bone '" + bone.name + "' (index " + std::to_string(i) + ") has parent index " +
-              std::to_string(bone.parent) + "; bones must be stored parents first (parent index < bone index)";
+              std::to_string(bone.parent) +
+              "; bones must be stored parents first (parent index < bone index)";
       return std::nullopt;
     }
   }
@@ -72,12 +74,16 @@ std::optional<Skeleton> Skeleton::Build(const SkeletonDesc& desc, std::string& e
     const Mat4 local_m = FromTransform(local);
     s.bind_model_.push_back(bone.parent == kNoParent ? local_m : s.bind_model_[bone.parent] * local_m);
     s.inverse_bind_.push_back(bone.inverse_bind ? *bone.inverse_bind : InverseAffine(s.bind_model_.back()));
+    const Mat4& inverse_bind = s.inverse_bind_.back();
+    s.inverse_binds_affine_ = s.inverse_binds_affine_ && inverse_bind.m[0][3] == 0.0f &&
+                              inverse_bind.m[1][3] == 0.0f && inverse_bind.m[2][3] == 0.0f &&
+                              inverse_bind.m[3][3] == 1.0f;
 
     hash.Bytes(bone.name.data(), bone.name.size() + 1);
     hash.Bytes(&bone.parent, sizeof bone.parent);
-    for (float f : {local.translation.x, local.translation.y, local.translation.z, local.rotation.x,
-                    local.rotation.y, local.rotation.z, local.rotation.w, local.scale.x, local.scale.y,
-                    local.scale.z}) {
+    for (float f :
+         {local.translation.x, local.translation.y, local.translation.z, local.rotation.x, local.rotation.y,
+          local.rotation.z, local.rotation.w, local.scale.x, local.scale.y, local.scale.z}) {
       hash.Float(f);
     }
   }

@@ -47,6 +47,9 @@ class Skeleton {
   const Pose& bind_pose() const { return bind_pose_; }
   const Transform& bind_local(int bone) const { return bind_locals_[bone]; }
   const std::vector<Mat4>& inverse_bind() const { return inverse_bind_; }
+  // Whether every inverse bind matrix is affine (last row exactly 0 0 0 1), so skinning may skip
+  // the products by that row.
+  bool inverse_binds_affine() const { return inverse_binds_affine_; }
   // Bind-pose model-space matrices (forward kinematics of the bind pose).
   const std::vector<Mat4>& bind_model() const { return bind_model_; }
 
@@ -66,6 +69,7 @@ class Skeleton {
   std::vector<Transform> bind_locals_;
   std::vector<Mat4> bind_model_;
   std::vector<Mat4> inverse_bind_;
+  bool inverse_binds_affine_ = true;
   Pose bind_pose_;
   int low_detail_bone_count_ = 0;
   uint64_t content_hash_ = 0;

@@ -13,7 +13,7 @@ using simd::Floats;
 using simd::kWidth;
 
 // Local matrices of every bone, as FromTransform builds them, kept lane-parallel: group g holds
-// kLocalElements lane vectors, element c * 3 + row being column c, row r of the affine upper 3x4
+// kLocalElements lane vectors, element c * 3 + r being column c, row r of the affine upper 3x4
 // (row 3 is always 0 0 0 1).
 constexpr int kLocalElements = 12;
 
@@ -84,25 +84,33 @@ void ComputeLocalMatrices(const Skeleton& skeleton, ConstPoseView pose, LocalMat
   }
 }
 
-// a * b for affine b given as its upper 3x4 elements, `stride` floats apart. The terms with b's
-// row 3 (0 0 0 1) are a[3] * 0, which adds nothing, and a[3] * 1.
-Mat4 MultiplyAffine(const Mat4& a, const float* b, int stride) {
+// Where an affine matrix's upper 3x4 elements sit: element (column c, row r) at
+// c * column + r * row floats from its first.
+struct ElementStrides {
+  int column, row;
+};
+constexpr ElementStrides kLocalStrides{3 * kWidth, kWidth};  // a bone in LocalMatrices
+constexpr ElementStrides kMat4Strides{4, 1};                 // a Mat4
+
+// a * b for affine b. The terms with b's row 3 (0 0 0 1) are a[3] * 0, which adds nothing, and
+// a[3] * 1; the rest are anim::operator*'s terms in its order.
+Mat4 MultiplyAffine(const Mat4& a, const float* b, ElementStrides at) {
   Mat4 r;
 #if defined(ANIM_SIMD_SSE)
   const __m128 a0 = _mm_loadu_ps(a.m[0]), a1 = _mm_loadu_ps(a.m[1]), a2 = _mm_loadu_ps(a.m[2]);
   for (int c = 0; c < 4; ++c) {
-    const float* e = b + 3 * c * stride;
+    const float* e = b + c * at.column;
     __m128 sum =
-        _mm_add_ps(_mm_add_ps(_mm_mul_ps(a0, _mm_set1_ps(e[0])), _mm_mul_ps(a1, _mm_set1_ps(e[stride]))),
-                   _mm_mul_ps(a2, _mm_set1_ps(e[2 * stride])));
+        _mm_add_ps(_mm_add_ps(_mm_mul_ps(a0, _mm_set1_ps(e[0])), _mm_mul_ps(a1, _mm_set1_ps(e[at.row]))),
+                   _mm_mul_ps(a2, _mm_set1_ps(e[2 * at.row])));
     if (c == 3) sum = _mm_add_ps(sum, _mm_loadu_ps(a.m[3]));
     _mm_storeu_ps(r.m[c], sum);
   }
 #else
   for (int c = 0; c < 4; ++c) {
-    const float* e = b + 3 * c * stride;
+    const float* e = b + c * at.column;
     for (int row = 0; row < 4; ++row) {
-      r.m[c][row] = a.m[0][row] * e[0] + a.m[1][row] * e[stride] + a.m[2][row] * e[2 * stride];
+      r.m[c][row] = a.m[0][row] * e[0] + a.m[1][row] * e[at.row] + a.m[2][row] * e[2 * at.row];
       if (c == 3) r.m[c][row] += a.m[3][row];
     }
   }
@@ -111,11 +119,11 @@ Mat4 MultiplyAffine(const Mat4& a, const float* b, int stride) {
 }
 
 // The affine matrix of the upper 3x4 elements alone: a root's model matrix.
-Mat4 FromElements(const float* e, int stride) {
+Mat4 FromElements(const float* e, ElementStrides at) {
   Mat4 r;
   for (int c = 0; c < 4; ++c) {
     for (int row = 0; row < 3; ++row)
-      r.m[c][row] = e[(3 * c + row) * stride];
+      r.m[c][row] = e[c * at.column + row * at.row];
   }
   return r;
 }
@@ -157,16 +165,21 @@ void LocalToModel(const Skeleton& skeleton, ConstPoseView pose, Mat4* out_model)
   const std::vector<int16_t>& parents = skeleton.parents();
   for (int i = 0; i < skeleton.bone_count(); ++i) {
     const int p = parents[i];
-    out_model[i] = kernel::HasValidParent(p, i) ? MultiplyAffine(out_model[p], local.Bone(i), kWidth)
-                                                : FromElements(local.Bone(i), kWidth);
+    out_model[i] = kernel::HasValidParent(p, i) ? MultiplyAffine(out_model[p], local.Bone(i), kLocalStrides)
+                                                : FromElements(local.Bone(i), kLocalStrides);
   }
 }
 
 void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skinning) {
   if (model == nullptr || out_skinning == nullptr) return;
   const std::vector<Mat4>& inverse_bind = skeleton.inverse_bind();
-  for (int i = 0; i < skeleton.bone_count(); ++i)
-    out_skinning[i] = Multiply(model[i], inverse_bind[i]);
+  if (skeleton.inverse_binds_affine()) {
+    for (int i = 0; i < skeleton.bone_count(); ++i)
+      out_skinning[i] = MultiplyAffine(model[i], inverse_bind[i].m[0], kMat4Strides);
+  } else {
+    for (int i = 0; i < skeleton.bone_count(); ++i)
+      out_skinning[i] = Multiply(model[i], inverse_bind[i]);
+  }
 }
 
 void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch,

@@ -70,6 +70,46 @@ TEST_CASE("skinning matrices are the identity at bind pose and move bind-space p
   RequireNear(TransformPoint(skinning[0], {2, 1, 0}), {2, 1, 0});  // the root did not move
 }
 
+TEST_CASE("skinning is model times inverse bind, affine inverse binds or not", "[resolve]") {
+  // Eleven bones (a partial second block of lanes), each turned and scaled differently.
+  const int n = 11;
+  std::vector<int> parents;
+  std::vector<Transform> bind;
+  for (int i = 0; i < n; ++i) {
+    parents.push_back(i - 1);
+    bind.push_back({{0.1f * static_cast<float>(i), 1, 0},
+                    FromAxisAngle({0, 1, 1}, 0.2f * static_cast<float>(i)),
+                    {1, 1.5f, 1}});
+  }
+  SkeletonDesc desc;
+  desc.name = "projective";
+  for (int i = 0; i < n; ++i)
+    desc.bones.push_back({"bone" + std::to_string(i), parents[i], bind[i], std::nullopt});
+  // One inverse bind with a projective last row: skinning must not assume 0 0 0 1 there.
+  Mat4 projective;
+  projective.m[0][3] = 0.25f;
+  desc.bones[7].inverse_bind = projective;
+  std::string error;
+  const std::optional<Skeleton> odd = Skeleton::Build(desc, error);
+  REQUIRE(odd.has_value());
+  const Skeleton affine = BuildSkeleton(parents, bind);
+  REQUIRE(affine.inverse_binds_affine());
+  REQUIRE_FALSE(odd->inverse_binds_affine());
+
+  for (const Skeleton* skeleton : {&affine, &*odd}) {
+    Pose pose = skeleton->bind_pose();
+    for (int i = 0; i < n; ++i)
+      pose.Set(i, {{0, 0.5f, 0.1f * static_cast<float>(i)}, FromAxisAngle({1, 0, 0}, 0.3f), {1, 1, 2}});
+    std::vector<Mat4> model(n), skinning(n);
+    LocalToModel(*skeleton, pose.view(), model.data());
+    ModelToSkinning(*skeleton, model.data(), skinning.data());
+    for (int i = 0; i < n; ++i) {
+      INFO("bone " << i);
+      RequireNear(skinning[i], model[i] * skeleton->inverse_bind()[i], 1e-6f);
+    }
+  }
+}
+
 TEST_CASE("forward kinematics walks bones past the LOD cut against their animated parents",
           "[resolve][lod]") {
   // Five bones in a chain along x; the LOD cut keeps three.
