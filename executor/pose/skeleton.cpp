@@ -88,6 +88,17 @@ std::optional<Skeleton> Skeleton::Build(const SkeletonDesc& desc, std::string& e
     }
   }
   s.content_hash_ = hash.value();
+  if (s.inverse_binds_affine_) {
+    s.inverse_bind_pairs_.reserve(static_cast<std::size_t>(count * kInverseBindPairFloats));
+    for (const Mat4& m : s.inverse_bind_) {
+      for (int pair = 0; pair < 2; ++pair) {
+        for (int k = 0; k < 3; ++k) {
+          s.inverse_bind_pairs_.insert(s.inverse_bind_pairs_.end(), 4, m.m[2 * pair][k]);
+          s.inverse_bind_pairs_.insert(s.inverse_bind_pairs_.end(), 4, m.m[2 * pair + 1][k]);
+        }
+      }
+    }
+  }
   return s;
 }
 

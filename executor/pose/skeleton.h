@@ -50,6 +50,11 @@ class Skeleton {
   // Whether every inverse bind matrix is affine (last row exactly 0 0 0 1), so skinning may skip
   // the products by that row.
   bool inverse_binds_affine() const { return inverse_binds_affine_; }
+  // The affine inverse binds' upper 3x4 laid out for multiplying two columns at once (8 lanes):
+  // per bone kInverseBindPairFloats floats, for column pairs (0, 1) then (2, 3) and rows k = 0..2,
+  // element (c0, k) four times then element (c1, k) four times. Empty unless inverse_binds_affine().
+  static constexpr int kInverseBindPairFloats = 48;
+  const std::vector<float>& inverse_bind_pairs() const { return inverse_bind_pairs_; }
   // Bind-pose model-space matrices (forward kinematics of the bind pose).
   const std::vector<Mat4>& bind_model() const { return bind_model_; }
 
@@ -70,6 +75,7 @@ class Skeleton {
   std::vector<Mat4> bind_model_;
   std::vector<Mat4> inverse_bind_;
   bool inverse_binds_affine_ = true;
+  std::vector<float> inverse_bind_pairs_;
   Pose bind_pose_;
   int low_detail_bone_count_ = 0;
   uint64_t content_hash_ = 0;

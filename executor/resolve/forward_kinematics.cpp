@@ -93,30 +93,49 @@ constexpr ElementStrides kLocalStrides{3 * kWidth, kWidth};  // a bone in LocalM
 constexpr ElementStrides kMat4Strides{4, 1};                 // a Mat4
 
 // a * b for affine b. The terms with b's row 3 (0 0 0 1) are a[3] * 0, which adds nothing, and
-// a[3] * 1; the rest are anim::operator*'s terms in its order.
-Mat4 MultiplyAffine(const Mat4& a, const float* b, ElementStrides at) {
-  Mat4 r;
+// a[3] * 1. The terms are summed in pairs, (a0 b0 + a1 b1) + (a2 b2 + a3): in forward kinematics
+// this is the critical path (each bone waits for its parent), and a pairwise sum is one addition
+// shorter than a running one.
 #if defined(ANIM_SIMD_SSE)
-  const __m128 a0 = _mm_loadu_ps(a.m[0]), a1 = _mm_loadu_ps(a.m[1]), a2 = _mm_loadu_ps(a.m[2]);
+struct Columns {
+  __m128 c[4];
+};
+
+Columns LoadColumns(const Mat4& a) {
+  return {{_mm_loadu_ps(a.m[0]), _mm_loadu_ps(a.m[1]), _mm_loadu_ps(a.m[2]), _mm_loadu_ps(a.m[3])}};
+}
+
+void StoreColumns(const Columns& a, Mat4& out) {
+  for (int c = 0; c < 4; ++c)
+    _mm_storeu_ps(out.m[c], a.c[c]);
+}
+
+Columns MultiplyAffine(const Columns& a, const float* b, ElementStrides at) {
+  Columns r;
   for (int c = 0; c < 4; ++c) {
     const float* e = b + c * at.column;
-    __m128 sum =
-        _mm_add_ps(_mm_add_ps(_mm_mul_ps(a0, _mm_set1_ps(e[0])), _mm_mul_ps(a1, _mm_set1_ps(e[at.row]))),
-                   _mm_mul_ps(a2, _mm_set1_ps(e[2 * at.row])));
-    if (c == 3) sum = _mm_add_ps(sum, _mm_loadu_ps(a.m[3]));
-    _mm_storeu_ps(r.m[c], sum);
+    const __m128 xy =
+        _mm_add_ps(_mm_mul_ps(a.c[0], _mm_set1_ps(e[0])), _mm_mul_ps(a.c[1], _mm_set1_ps(e[at.row])));
+    __m128 z = _mm_mul_ps(a.c[2], _mm_set1_ps(e[2 * at.row]));
+    if (c == 3) z = _mm_add_ps(z, a.c[3]);
+    r.c[c] = _mm_add_ps(xy, z);
   }
+  return r;
+}
+
 #else
+Mat4 MultiplyAffine(const Mat4& a, const float* b, ElementStrides at) {
+  Mat4 r;
   for (int c = 0; c < 4; ++c) {
     const float* e = b + c * at.column;
     for (int row = 0; row < 4; ++row) {
-      r.m[c][row] = a.m[0][row] * e[0] + a.m[1][row] * e[at.row] + a.m[2][row] * e[2 * at.row];
-      if (c == 3) r.m[c][row] += a.m[3][row];
+      const float z = c == 3 ? a.m[2][row] * e[2 * at.row] + a.m[3][row] : a.m[2][row] * e[2 * at.row];
+      r.m[c][row] = (a.m[0][row] * e[0] + a.m[1][row] * e[at.row]) + z;
     }
   }
-#endif
   return r;
 }
+#endif
 
 // The affine matrix of the upper 3x4 elements alone: a root's model matrix.
 Mat4 FromElements(const float* e, ElementStrides at) {
@@ -163,23 +182,63 @@ void LocalToModel(const Skeleton& skeleton, ConstPoseView pose, Mat4* out_model)
   LocalMatrices& local = ThreadLocalMatrices();
   ComputeLocalMatrices(skeleton, pose, local);
   const std::vector<int16_t>& parents = skeleton.parents();
+#if defined(ANIM_SIMD_SSE)
+  // Bones mostly follow their parent directly (chains): then the parent's columns are still in
+  // registers, and the chain does not wait for a store to come back as a load.
+  Columns model{};
+  for (int i = 0; i < skeleton.bone_count(); ++i) {
+    const int p = parents[i];
+    if (!kernel::HasValidParent(p, i)) {
+      out_model[i] = FromElements(local.Bone(i), kLocalStrides);
+      model = LoadColumns(out_model[i]);
+      continue;
+    }
+    if (p != i - 1) model = LoadColumns(out_model[p]);
+    model = MultiplyAffine(model, local.Bone(i), kLocalStrides);
+    StoreColumns(model, out_model[i]);
+  }
+#else
   for (int i = 0; i < skeleton.bone_count(); ++i) {
     const int p = parents[i];
     out_model[i] = kernel::HasValidParent(p, i) ? MultiplyAffine(out_model[p], local.Bone(i), kLocalStrides)
                                                 : FromElements(local.Bone(i), kLocalStrides);
   }
+#endif
 }
 
 void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skinning) {
   if (model == nullptr || out_skinning == nullptr) return;
   const std::vector<Mat4>& inverse_bind = skeleton.inverse_bind();
-  if (skeleton.inverse_binds_affine()) {
-    for (int i = 0; i < skeleton.bone_count(); ++i)
-      out_skinning[i] = MultiplyAffine(model[i], inverse_bind[i].m[0], kMat4Strides);
-  } else {
-    for (int i = 0; i < skeleton.bone_count(); ++i)
+  const int n = skeleton.bone_count();
+  if (!skeleton.inverse_binds_affine()) {
+    for (int i = 0; i < n; ++i)
       out_skinning[i] = Multiply(model[i], inverse_bind[i]);
+    return;
   }
+#if defined(ANIM_SIMD_AVX2)
+  // Two result columns per product: [a_k | a_k] * [b(c0, k) | b(c1, k)], summed as MultiplyAffine.
+  const float* pairs = skeleton.inverse_bind_pairs().data();
+  for (int i = 0; i < n; ++i, pairs += Skeleton::kInverseBindPairFloats) {
+    const Mat4& a = model[i];
+    const __m256 a0 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[0]));
+    const __m256 a1 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[1]));
+    const __m256 a2 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[2]));
+    const __m256 a3_in_column_3 = _mm256_insertf128_ps(_mm256_setzero_ps(), _mm_loadu_ps(a.m[3]), 1);
+    const auto product = [&](const float* b, __m256 z_extra) {
+      const __m256 xy =
+          _mm256_add_ps(_mm256_mul_ps(a0, _mm256_loadu_ps(b)), _mm256_mul_ps(a1, _mm256_loadu_ps(b + 8)));
+      return _mm256_add_ps(xy, _mm256_add_ps(_mm256_mul_ps(a2, _mm256_loadu_ps(b + 16)), z_extra));
+    };
+    _mm256_storeu_ps(out_skinning[i].m[0], product(pairs, _mm256_setzero_ps()));
+    _mm256_storeu_ps(out_skinning[i].m[2], product(pairs + 24, a3_in_column_3));
+  }
+#elif defined(ANIM_SIMD_SSE)
+  for (int i = 0; i < n; ++i)
+    StoreColumns(MultiplyAffine(LoadColumns(model[i]), inverse_bind[i].m[0], kMat4Strides), out_skinning[i]);
+#else
+  for (int i = 0; i < n; ++i)
+    out_skinning[i] = MultiplyAffine(model[i], inverse_bind[i].m[0], kMat4Strides);
+#endif
 }
 
 void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch,
