@@ -176,14 +176,15 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
   return weighted;
 }
 
+// Rotations and the vector streams in separate passes, as BlendPoses does.
 void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count) {
   count = ClampCount(count, {out.bone_count, source.bone_count, base.bone_count});
   ForEachGroup(count, [&](int first, int lanes) {
     using namespace simd;
-    const Quats delta = RotationDelta(LoadQuats(source.rotations, first), LoadQuats(base.rotations, first));
-    MakeDeltaVectors(out, source, base, first, lanes);
-    StoreQuats(out.rotations, first, delta, lanes);
+    StoreQuats(out.rotations, first,
+               RotationDelta(LoadQuats(source.rotations, first), LoadQuats(base.rotations, first)), lanes);
   });
+  ForEachGroup(count, [&](int first, int lanes) { MakeDeltaVectors(out, source, base, first, lanes); });
 }
 
 void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count) {
@@ -191,11 +192,11 @@ void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive
   const Floats t = simd::Splat(alpha);
   ForEachGroup(count, [&](int first, int lanes) {
     using namespace simd;
-    const Quats rotation =
-        ApplyRotationDelta(LoadQuats(base.rotations, first), LoadQuats(additive.rotations, first), t);
-    ApplyDeltaVectors(out, base, additive, t, first, lanes);
-    StoreQuats(out.rotations, first, rotation, lanes);
+    StoreQuats(out.rotations, first,
+               ApplyRotationDelta(LoadQuats(base.rotations, first), LoadQuats(additive.rotations, first), t),
+               lanes);
   });
+  ForEachGroup(count, [&](int first, int lanes) { ApplyDeltaVectors(out, base, additive, t, first, lanes); });
 }
 
 void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
