@@ -78,12 +78,14 @@ AnimTaskList StateMachineList(WorkedExample& storage, int branches) {
   list.tasks.reserve(3 * branches + 1);
   int16_t current = AnimTask::NoTask;
   for (int b = 0; b < branches; ++b) {
+    // Branches are numbered from the reachable one, so it is the same branch in every list.
+    const int offset = b - branches / 2;
     AnimTask sample;
     sample.type = AnimTaskType::SampleClip;
-    sample.resource = static_cast<uint16_t>(b % 5);
-    sample.time = 0.1f * static_cast<float>(b);
+    sample.resource = static_cast<uint16_t>((offset % 5 + 5) % 5);
+    sample.time = 0.1f * static_cast<float>(offset);
     const int16_t x = list.Add(sample);
-    sample.resource = static_cast<uint16_t>((b + 1) % 5);
+    sample.resource = static_cast<uint16_t>(((offset + 1) % 5 + 5) % 5);
     const int16_t y = list.Add(sample);
     AnimTask blend;
     blend.type = AnimTaskType::Blend;
