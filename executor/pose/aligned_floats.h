@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstddef>
-#include <cstdlib>
 #include <cstring>
 #include <new>
 
@@ -17,7 +16,7 @@ class AlignedFloats {
   explicit AlignedFloats(std::size_t count) { Reserve(count); }
   AlignedFloats(const AlignedFloats& other) { *this = other; }
   AlignedFloats(AlignedFloats&& other) noexcept { Swap(other); }
-  ~AlignedFloats() { std::free(data_); }
+  ~AlignedFloats() { Release(); }
 
   AlignedFloats& operator=(const AlignedFloats& other) {
     if (this != &other) {
@@ -34,10 +33,10 @@ class AlignedFloats {
   // Ensures room for `count` floats. New storage is zeroed; existing contents are not kept.
   void Reserve(std::size_t count) {
     if (count <= capacity_) return;
-    std::free(data_);
+    Release();
     const std::size_t bytes = (count * sizeof(float) + kSimdAlignment - 1) / kSimdAlignment * kSimdAlignment;
-    data_ = static_cast<float*>(std::aligned_alloc(kSimdAlignment, bytes));
-    if (data_ == nullptr) throw std::bad_alloc();
+    // Through operator new, so allocation counters (tests, benchmarks) see pose buffers too.
+    data_ = static_cast<float*>(::operator new(bytes, kAlignment));
     std::memset(data_, 0, bytes);
     capacity_ = count;
   }
@@ -47,6 +46,14 @@ class AlignedFloats {
   std::size_t capacity() const { return capacity_; }
 
  private:
+  static constexpr std::align_val_t kAlignment{kSimdAlignment};
+
+  void Release() {
+    if (data_ != nullptr) ::operator delete(data_, kAlignment);
+    data_ = nullptr;
+    capacity_ = 0;
+  }
+
   void Swap(AlignedFloats& other) noexcept {
     std::swap(data_, other.data_);
     std::swap(capacity_, other.capacity_);
