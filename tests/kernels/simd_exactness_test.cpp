@@ -3,6 +3,9 @@
 // the SIMD level or on which implementation ran.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+#include <cstring>
+
 #include "executor/kernels/pose_kernels.h"
 #include "tests/kernels/kernel_test_util.h"
 
@@ -49,5 +52,39 @@ TEST_CASE("SIMD kernels reproduce the reference exactly", "[kernels]") {
       reference::ApplyAdditiveMesh(ref.view(), b.view(), mesh_delta.view(), alpha, parents.data(), bones);
       require_same("ApplyAdditiveMesh");
     }
+  }
+}
+
+// Lanes whose rotation has no length (all zero, or NaN) normalise to the identity, as the scalar
+// Normalize does, while their neighbours in the same group of lanes are unaffected.
+TEST_CASE("SIMD kernels reproduce the reference exactly on degenerate rotations", "[kernels]") {
+  std::mt19937 rng(52);
+  const int bones = 13;  // one whole group of lanes and a partial one
+  Pose a = RandomPose(rng, bones);
+  Pose b = PartnerPose(rng, a);
+  for (int bone : {2, 9, 12}) {
+    Transform t = a.Get(bone);
+    t.rotation = {0, 0, 0, 0};
+    a.Set(bone, t);
+    b.Set(bone, t);
+  }
+  Transform nan_bone = a.Get(5);
+  nan_bone.rotation = {std::nanf(""), 0, 0, 1};
+  a.Set(5, nan_bone);
+  Pose simd(bones), ref(bones);
+  for (float alpha : kAlphas) {
+    INFO("alpha " << alpha);
+    BlendPoses(simd.view(), a.view(), b.view(), alpha, bones);
+    reference::BlendPoses(ref.view(), a.view(), b.view(), alpha, bones);
+    for (int bone = 0; bone < bones; ++bone) {
+      INFO("bone " << bone);
+      const Transform s = simd.Get(bone), r = ref.Get(bone);
+      REQUIRE(std::memcmp(&s, &r, sizeof(Transform)) == 0);
+    }
+    for (int bone : {2, 5, 9, 12})
+      REQUIRE(simd.Get(bone).rotation == Quat::Identity());
+    MakeAdditiveLocal(simd.view(), a.view(), b.view(), bones);
+    reference::MakeAdditiveLocal(ref.view(), a.view(), b.view(), bones);
+    REQUIRE(MaxDifference(simd.view(), ref.view(), bones) == 0.0f);
   }
 }
