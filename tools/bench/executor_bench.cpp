@@ -11,7 +11,7 @@
 
 #include "executor/tasks/execute_task_list.h"
 #include "executor/tasks/pose_pool.h"
-#include "tools/bench/allocation_counter.h"
+#include "tools/allocation_counter/allocation_counter.h"
 #include "tools/worked_example/worked_example_list.h"
 
 namespace anim {
@@ -35,13 +35,13 @@ void RunFrames(benchmark::State& state, const AnimTaskList& list) {
   std::vector<Mat4> skinning(list.skeleton->bone_count());
   const ExecuteOutputs outputs{.skinning = skinning};
   ExecuteTaskList(list, outputs);  // warm-up: scratch and pool reach their size
-  const uint64_t allocations_before = bench::AllocationCount();
+  const uint64_t allocations_before = HeapAllocationCount();
   for (auto _ : state) {
     ExecuteTaskList(list, outputs);
     benchmark::DoNotOptimize(skinning.data());
   }
   // Read before any counter is added: adding one allocates.
-  const uint64_t allocations = bench::AllocationCount() - allocations_before;
+  const uint64_t allocations = HeapAllocationCount() - allocations_before;
   const double frames = static_cast<double>(state.iterations());
   state.counters["allocs_per_frame"] = static_cast<double>(allocations) / frames;
   state.counters["pool_buffers"] = ThreadPosePool().size();

@@ -11,7 +11,7 @@
 
 #include "compiler/codegen/compile.h"
 #include "compiler/graph/load_graph.h"
-#include "tools/bench/allocation_counter.h"
+#include "tools/allocation_counter/allocation_counter.h"
 #include "vm/build_tasks.h"
 #include "vm/program_binding.h"
 
@@ -72,13 +72,13 @@ void RecordFrames(benchmark::State& state, const Compiled& c) {
   AnimInstance instance(c.program);
   AnimTaskList list;
   BuildTasks(*bound.binding, instance, 1.0f / 30.0f, list);  // the first frame sizes everything
-  const uint64_t before = bench::AllocationCount();
+  const uint64_t before = HeapAllocationCount();
   for (auto _ : state) {
     BuildTasks(*bound.binding, instance, 1.0f / 30.0f, list);
     benchmark::DoNotOptimize(list.tasks.data());
   }
   // Read before the counters below: inserting one into state.counters allocates.
-  const uint64_t allocations = bench::AllocationCount() - before;
+  const uint64_t allocations = HeapAllocationCount() - before;
   const double frames = static_cast<double>(state.iterations());
   // A total, not a rate: one stray allocation must read as 1, not as a few nano per frame.
   state.counters["allocs_after_first_frame"] = static_cast<double>(allocations);

@@ -1,4 +1,4 @@
-#include "tools/bench/allocation_counter.h"
+#include "tools/allocation_counter/allocation_counter.h"
 
 #include <atomic>
 #include <cstdlib>
@@ -20,11 +20,11 @@ void* AllocateAligned(std::size_t size, std::align_val_t alignment) noexcept {
 }
 }  // namespace
 
-namespace anim::bench {
-uint64_t AllocationCount() {
+namespace anim {
+uint64_t HeapAllocationCount() {
   return g_allocations.load(std::memory_order_relaxed);
 }
-}  // namespace anim::bench
+}  // namespace anim
 
 // Every replaceable allocating form counts, so no heap allocation through new escapes the count.
 void* operator new(std::size_t size) {
