@@ -13,7 +13,7 @@ struct Options {
   std::string input;
   std::string output_dir;
   int skin = 0;
-  double rate = 30.0;
+  double rate = 0.0;  // 0: each animation's own key rate
   bool warnings_as_errors = false;
 };
 

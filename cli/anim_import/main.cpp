@@ -20,7 +20,9 @@ int main(int argc, char** argv) {
       ->required();
   app.add_option("--skin", options.skin, "which skin becomes the skeleton (default 0)")
       ->check(CLI::NonNegativeNumber);
-  app.add_option("--rate", options.rate, "key rate of the clips in Hz (default 30)")
+  app.add_option(
+         "--rate", options.rate,
+         "key rate of the clips in Hz (default: each animation's own key rate, so no source key is lost)")
       ->check(CLI::Range(0.001, 10000.0));
   std::string warning_flag;
   app.add_option("-W", warning_flag, "-Werror: treat warnings as errors")->check(CLI::IsMember({"error"}));

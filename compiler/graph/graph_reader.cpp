@@ -39,7 +39,7 @@ constexpr std::string_view kOutputFields[] = {"pose", "root_lock", "root_bone"};
 constexpr std::string_view kAnyState = "any";
 constexpr std::string_view kGltfSkeletonFields[] = {"gltf", "skin"};
 constexpr std::string_view kGltfClipFields[] = {"gltf", "animation", "loop", "rate"};
-constexpr double kDefaultGltfRate = 30.0;  // the importer's default key rate
+constexpr double kDefaultGltfRate = 0.0;  // the importer's default: each animation's own key rate
 constexpr double kMaxGltfRate = 1000.0;
 
 bool IsGltfPath(const std::string& path) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "compiler/import/gltf_accessor.h"
 #include "executor/kernels/pose_kernels.h"
@@ -108,6 +109,43 @@ NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, i
   if (tracks[kScale] != -1)
     EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kScale])], time, trs.scale.data());
   return trs;
+}
+
+double SourceKeyRate(const SourceAnimation& animation, double fallback, double max_rate) {
+  std::vector<double> intervals;
+  for (const SamplerTrack& track : animation.tracks) {
+    for (std::size_t k = 1; k < track.times.size(); ++k) {
+      const double interval = static_cast<double>(track.times[k]) - static_cast<double>(track.times[k - 1]);
+      if (interval > 0.0) intervals.push_back(interval);
+    }
+  }
+  if (intervals.empty()) return fallback;
+  // The median: a few uneven keys (a held pose, a hand-placed extra key) do not set the rate.
+  const auto middle = intervals.begin() + static_cast<std::ptrdiff_t>(intervals.size() / 2);
+  std::nth_element(intervals.begin(), middle, intervals.end());
+  double base = 1.0 / *middle;
+  const double whole = std::round(base);
+  if (std::fabs(base - whole) <= 0.01 * whole) base = whole;
+  base = std::clamp(base, 1.0, max_rate);
+  // The lowest multiple at which every key, and the end, lands on a frame (a last key closer than
+  // one interval to the one before needs a finer grid); else the key rate itself.
+  const auto on_grid = [&](double time, double rate) {
+    const double frame = (time - animation.start) * rate;
+    return std::fabs(frame - std::round(frame)) <= 1e-3;
+  };
+  for (double rate = base; rate <= max_rate; rate += base) {
+    bool aligned = on_grid(animation.end, rate);
+    for (std::size_t t = 0; aligned && t < animation.tracks.size(); ++t) {
+      for (float time : animation.tracks[t].times) {
+        if (!on_grid(time, rate)) {
+          aligned = false;
+          break;
+        }
+      }
+    }
+    if (aligned) return rate;
+  }
+  return base;
 }
 
 std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,

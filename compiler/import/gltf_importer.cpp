@@ -53,8 +53,11 @@ int FirstSkewingBone(const Skeleton& skeleton, const std::vector<Clip>& clips) {
 std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOptions& options,
                                      DiagnosticSink& diagnostics) {
   const SourceLocation where{path, 0, 0};
-  if (!(options.sample_rate > 0) || !std::isfinite(options.sample_rate) || options.sample_rate > 10000) {
-    diagnostics.Error("I211", where, "sample rate must be above 0 and at most 10000 Hz");
+  const bool source_rate = options.sample_rate == 0.0;
+  if (!source_rate && (!(options.sample_rate > 0) || !std::isfinite(options.sample_rate) ||
+                       options.sample_rate > kMaxGltfSampleRate)) {
+    diagnostics.Error("I211", where,
+                      "sample rate must be above 0 and at most 10000 Hz (or 0: the source's own)");
     return std::nullopt;
   }
   const auto loaded = gltf::LoadGltfModel(path, diagnostics);
@@ -106,8 +109,9 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
           label + " starts at " + std::to_string(source->start) + " s; the clip starts there (shifted to 0)");
     }
     double skew = 0;
-    auto clip =
-        gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, name, options.sample_rate, skew, error);
+    const double rate = source_rate ? gltf::SourceKeyRate(*source, kFallbackGltfSampleRate, kMaxSourceKeyRate)
+                                    : options.sample_rate;
+    auto clip = gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, name, rate, skew, error);
     if (!clip) {
       diagnostics.Error("I209", where, label + ": " + error);
       return std::nullopt;

@@ -13,9 +13,17 @@
 
 namespace anim {
 
+inline constexpr double kMaxGltfSampleRate = 10000.0;
+// A source's own key rate is used up to this (denser sources are thinned to it) ...
+inline constexpr double kMaxSourceKeyRate = 240.0;
+// ... and an animation whose tracks hold one key each (no key rate of its own) gets this one.
+inline constexpr double kFallbackGltfSampleRate = 30.0;
+
 struct GltfImportOptions {
-  int skin = 0;               // which skin of the file becomes the skeleton
-  double sample_rate = 30.0;  // target key rate in Hz; adjusted per clip to span it exactly
+  int skin = 0;  // which skin of the file becomes the skeleton
+  // Target key rate in Hz, adjusted per clip to span it exactly. 0: each animation's own key rate
+  // (gltf::SourceKeyRate), so every source key lands on a frame.
+  double sample_rate = 0.0;
   std::string skeleton_name;  // empty: the file's stem
 };
 

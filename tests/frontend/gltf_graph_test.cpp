@@ -84,10 +84,10 @@ TEST_CASE("A graph takes its skeleton and clips from a glTF file, as a direct im
   CHECK(sink.error_count() == 0);
 
   DiagnosticSink direct_sink;
-  const GltfImport at30 = ImportRobot(30.0, direct_sink);
+  const GltfImport at_source_rate = ImportRobot(0.0, direct_sink);  // the default: each animation's own
   const GltfImport at60 = ImportRobot(60.0, direct_sink);
-  CHECK(graph->skeleton.content_hash() == at30.skeleton.content_hash());
-  CHECK(graph->skeleton.bone_count() == at30.skeleton.bone_count());
+  CHECK(graph->skeleton.content_hash() == at_source_rate.skeleton.content_hash());
+  CHECK(graph->skeleton.bone_count() == at_source_rate.skeleton.bone_count());
   REQUIRE(graph->clips.size() == 3);
   // Programs bind clips by the graph's names; the keys are the importer's.
   CHECK(graph->clips[0].name() == "a");
@@ -96,8 +96,8 @@ TEST_CASE("A graph takes its skeleton and clips from a glTF file, as a direct im
   CHECK(graph->clips[0].looping());
   CHECK_FALSE(graph->clips[1].looping());
   CHECK_FALSE(graph->clips[2].looping());
-  CheckSameKeys(graph->clips[0], ImportedClip(at30, "Walking"));
-  CheckSameKeys(graph->clips[1], ImportedClip(at30, "Jump"));
+  CheckSameKeys(graph->clips[0], ImportedClip(at_source_rate, "Walking"));
+  CheckSameKeys(graph->clips[1], ImportedClip(at_source_rate, "Jump"));
   CheckSameKeys(graph->clips[2], ImportedClip(at60, "Wave"));
   CHECK(graph->clips[2].frame_count() > graph->clips[1].frame_count());
   // The file is an input once, however many entries name it.
