@@ -123,29 +123,27 @@ double SourceKeyRate(const SourceAnimation& animation, double fallback, double m
   // The median: a few uneven keys (a held pose, a hand-placed extra key) do not set the rate.
   const auto middle = intervals.begin() + static_cast<std::ptrdiff_t>(intervals.size() / 2);
   std::nth_element(intervals.begin(), middle, intervals.end());
-  double base = 1.0 / *middle;
-  const double whole = std::round(base);
-  if (std::fabs(base - whole) <= 0.01 * whole) base = whole;
-  base = std::clamp(base, 1.0, max_rate);
-  // The lowest multiple at which every key, and the end, lands on a frame (a last key closer than
-  // one interval to the one before needs a finer grid); else the key rate itself.
-  const auto on_grid = [&](double time, double rate) {
-    const double frame = (time - animation.start) * rate;
-    return std::fabs(frame - std::round(frame)) <= 1e-3;
-  };
-  for (double rate = base; rate <= max_rate; rate += base) {
-    bool aligned = on_grid(animation.end, rate);
-    for (std::size_t t = 0; aligned && t < animation.tracks.size(); ++t) {
-      for (float time : animation.tracks[t].times) {
-        if (!on_grid(time, rate)) {
-          aligned = false;
-          break;
-        }
+  const double exact = std::clamp(1.0 / *middle, 1.0, max_rate);
+  const double whole = std::round(exact);
+  const double rounded = std::fabs(exact - whole) <= 0.01 * whole ? whole : exact;
+  // The lowest multiple at which every key (the last one included: a last key closer than one
+  // interval to the one before needs a finer grid) lands on a frame. A rate rounded to whole Hz
+  // is tried first; 23.976 Hz keys only align at their exact rate.
+  const auto aligned = [&](double rate) {
+    for (const SamplerTrack& track : animation.tracks) {
+      for (float time : track.times) {
+        const double frame = (static_cast<double>(time) - animation.start) * rate;
+        if (std::fabs(frame - std::round(frame)) > 1e-3) return false;
       }
     }
-    if (aligned) return rate;
+    return true;
+  };
+  for (double base : {rounded, exact}) {
+    for (double rate = base; rate <= max_rate; rate += base) {
+      if (aligned(rate)) return rate;
+    }
   }
-  return base;
+  return rounded;
 }
 
 std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,

@@ -37,10 +37,10 @@ NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, i
 
 // The animation's own key rate in Hz: the reciprocal of the median interval between consecutive
 // keys over all its tracks, rounded to a whole number of Hz when within 1% of one (24 Hz keys are
-// stored as 0.041666... s), and kept within [1, max_rate]; then the lowest multiple of it, up to
-// max_rate, at which every key time and the end land on a frame (Fox's Run ends 0.8 of an interval
-// after its last whole one: 120 Hz). An animation with no interval (one key per track) gives
-// `fallback`.
+// stored as 0.041666... s), and kept within [1, max_rate]; then the lowest multiple of it (or, failing
+// that, of the unrounded rate), up to max_rate, at which every key time lands on a frame (Fox's Run
+// ends 0.8 of an interval after its last whole one: 120 Hz). An animation with no interval (one key
+// per track) gives `fallback`.
 double SourceKeyRate(const SourceAnimation& animation, double fallback, double max_rate);
 
 // Resamples the animation onto the rig's bones from `start` to `end` at about `rate` Hz: the rate is

@@ -73,13 +73,14 @@ inline Quats Multiply(const Quats& a, const Quats& b) {
           a.w * b.z + a.x * b.y - a.y * b.x + a.z * b.w, a.w * b.w - a.x * b.x - a.y * b.y - a.z * b.z};
 }
 
-// As anim::Normalize: the identity where the squared length is not above 1e-30. Such lanes are
-// rare (a degenerate input), so they are patched after the fact instead of selected every time.
+// As anim::Normalize: the identity where the squared length is not above 1e-30. Such lanes (a
+// degenerate input, or the zero padding past a pose's last bone) divide by 1, so they raise no
+// floating-point exception, and are patched after the fact: most groups have none.
 inline Quats Normalize(const Quats& q) {
   const Floats len_sq = Dot(q, q);
-  const Floats inv = Splat(1.0f) / Sqrt(len_sq);
-  const Quats r = {q.x * inv, q.y * inv, q.z * inv, q.w * inv};
   const Mask ok = Greater(len_sq, Splat(1e-30f));
+  const Floats inv = Splat(1.0f) / Sqrt(Select(ok, len_sq, Splat(1.0f)));
+  const Quats r = {q.x * inv, q.y * inv, q.z * inv, q.w * inv};
   if (AllSet(ok)) return r;
   const Floats zero = Splat(0.0f);
   return {Select(ok, r.x, zero), Select(ok, r.y, zero), Select(ok, r.z, zero), Select(ok, r.w, Splat(1.0f))};
@@ -93,11 +94,14 @@ inline Quats Nlerp(const Quats& a, const Quats& b, Floats t) {
   return Normalize({a.x * s + b.x * tb, a.y * s + b.y * tb, a.z * s + b.z * tb, a.w * s + b.w * tb});
 }
 
-// Nlerp(identity, q, t), without the products by the identity's zeros: the identity's dot with
-// q is q.w, and its part of the sum is (0, 0, 0, 1 - t).
+// Nlerp(identity, q, t): the identity's dot with q is q.w, and its part of the sum is
+// (0 * s, 0 * s, 0 * s, 1 * s). The zero terms stay: 0 * s is -0 when s < 0, and adding it keeps
+// the reference's sign of zero.
 inline Quats NlerpFromIdentity(const Quats& q, Floats t) {
   const Floats tq = NegateWhere(Less(q.w, Splat(0.0f)), t);
-  return Normalize({q.x * tq, q.y * tq, q.z * tq, (Splat(1.0f) - t) + q.w * tq});
+  const Floats s = Splat(1.0f) - t;
+  const Floats zero_s = Splat(0.0f) * s;
+  return Normalize({zero_s + q.x * tq, zero_s + q.y * tq, zero_s + q.z * tq, s + q.w * tq});
 }
 
 }  // namespace anim::simd

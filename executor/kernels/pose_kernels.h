@@ -8,6 +8,9 @@
 //   NaN from finite inputs.
 // - `count` is clamped to [0, the smallest bone_count of the views it is given], so a bad count
 //   never reads or writes out of bounds.
+// - Every view addresses whole blocks (PoseViewAt over PoseFloatCount floats, as Pose, Clip and
+//   every buffer of the runtime are laid out): kernels read the last block's padding lanes. Other
+//   tables (mask weights) are read only up to `count`.
 // The functions in namespace anim are SIMD over the blocked streams; those in anim::reference are the
 // plain scalar versions of the same maths, used by tests and by direct evaluation.
 #pragma once

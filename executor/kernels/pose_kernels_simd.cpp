@@ -115,16 +115,25 @@ void ModelRotations(float* model, const float* local, const int16_t* parents, in
   }
 }
 
-// The group's parents' rotations (the identity for a root), gathered into one group of lanes.
-Quats ParentRotations(const float* model, const int16_t* parents, int first, int lanes) {
-  alignas(32) float gathered[4][simd::kWidth];
+// Local rotations under the parents' model rotations: conjugate(model[parent]) * model[bone], and
+// model[bone] itself for a root. The parents' rotations are gathered into one group of lanes.
+Quats LocalFromModel(const float* model, const int16_t* parents, int first, int lanes) {
+  alignas(32) float gathered[5][simd::kWidth];  // x, y, z, w, and 1 where the bone has a parent
   for (int lane = 0; lane < simd::kWidth; ++lane) {
     const int bone = first + lane;
     const int p = lane < lanes ? parents[bone] : -1;
-    const Quat q = HasValidParent(p, bone) ? GetQuat(model, p) : Quat::Identity();
+    const bool has_parent = HasValidParent(p, bone);
+    const Quat q = has_parent ? GetQuat(model, p) : Quat::Identity();
     gathered[0][lane] = q.x, gathered[1][lane] = q.y, gathered[2][lane] = q.z, gathered[3][lane] = q.w;
+    gathered[4][lane] = has_parent ? 1.0f : 0.0f;
   }
-  return {simd::Load(gathered[0]), simd::Load(gathered[1]), simd::Load(gathered[2]), simd::Load(gathered[3])};
+  const Quats parent = {simd::Load(gathered[0]), simd::Load(gathered[1]), simd::Load(gathered[2]),
+                        simd::Load(gathered[3])};
+  const Quats own = simd::LoadQuats(model, first);
+  const Quats local = simd::Multiply(simd::Conjugate(parent), own);
+  const simd::Mask child = simd::NotZero(simd::Load(gathered[4]));
+  return {simd::Select(child, local.x, own.x), simd::Select(child, local.y, own.y),
+          simd::Select(child, local.z, own.z), simd::Select(child, local.w, own.w)};
 }
 
 // Copies components of bones [first, last) of one stream.
@@ -233,8 +242,7 @@ void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive,
   // Back to local space under each parent's new model rotation.
   ForEachGroup(count, [&](int first, int lanes) {
     using namespace simd;
-    const Quats parent = ParentRotations(model_out, parents, first, lanes);
-    StoreQuats(out.rotations, first, Multiply(Conjugate(parent), LoadQuats(model_out, first)), lanes);
+    StoreQuats(out.rotations, first, LocalFromModel(model_out, parents, first, lanes), lanes);
     ApplyDeltaVectors(out, base, additive, t, first, lanes);
   });
 }

@@ -1,6 +1,7 @@
 #include "executor/resolve/forward_kinematics.h"
 
 #include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "executor/kernels/bone_lanes.h"
@@ -89,8 +90,8 @@ void ComputeLocalMatrices(const Skeleton& skeleton, ConstPoseView pose, LocalMat
 struct ElementStrides {
   int column, row;
 };
-constexpr ElementStrides kLocalStrides{3 * kWidth, kWidth};  // a bone in LocalMatrices
-constexpr ElementStrides kMat4Strides{4, 1};                 // a Mat4
+constexpr ElementStrides kLocalStrides{3 * kWidth, kWidth};    // a bone in LocalMatrices
+[[maybe_unused]] constexpr ElementStrides kMat4Strides{4, 1};  // a Mat4 (AVX2 skins from pairs instead)
 
 // a * b for affine b. The terms with b's row 3 (0 0 0 1) are a[3] * 0, which adds nothing, and
 // a[3] * 1. The terms are summed in pairs, (a0 b0 + a1 b1) + (a2 b2 + a3): in forward kinematics
@@ -223,14 +224,17 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
     const __m256 a0 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[0]));
     const __m256 a1 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[1]));
     const __m256 a2 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[2]));
-    const __m256 a3_in_column_3 = _mm256_insertf128_ps(_mm256_setzero_ps(), _mm_loadu_ps(a.m[3]), 1);
-    const auto product = [&](const float* b, __m256 z_extra) {
+    // a[3] joins column 3 only; column 2 adds -0, which leaves every value (and sign of zero) as is.
+    const __m256 a3_in_column_3 = _mm256_insertf128_ps(_mm256_set1_ps(-0.0f), _mm_loadu_ps(a.m[3]), 1);
+    const auto product = [&](const float* b) {
       const __m256 xy =
           _mm256_add_ps(_mm256_mul_ps(a0, _mm256_loadu_ps(b)), _mm256_mul_ps(a1, _mm256_loadu_ps(b + 8)));
-      return _mm256_add_ps(xy, _mm256_add_ps(_mm256_mul_ps(a2, _mm256_loadu_ps(b + 16)), z_extra));
+      return std::pair{xy, _mm256_mul_ps(a2, _mm256_loadu_ps(b + 16))};
     };
-    _mm256_storeu_ps(out_skinning[i].m[0], product(pairs, _mm256_setzero_ps()));
-    _mm256_storeu_ps(out_skinning[i].m[2], product(pairs + 24, a3_in_column_3));
+    const auto [xy01, z01] = product(pairs);
+    const auto [xy23, z23] = product(pairs + 24);
+    _mm256_storeu_ps(out_skinning[i].m[0], _mm256_add_ps(xy01, z01));
+    _mm256_storeu_ps(out_skinning[i].m[2], _mm256_add_ps(xy23, _mm256_add_ps(z23, a3_in_column_3)));
   }
 #elif defined(ANIM_SIMD_SSE)
   for (int i = 0; i < n; ++i)

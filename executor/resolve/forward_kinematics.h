@@ -20,8 +20,8 @@ void LocalToModel(const Skeleton& skeleton, ConstPoseView pose, Mat4* out_model)
 // Skinning matrix of every bone: model[i] * inverse_bind[i].
 void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skinning);
 
-// Forward kinematics and skinning in one pass over the bones. `model_scratch` holds
-// skeleton.bone_count() matrices.
+// Forward kinematics then skinning (LocalToModel, then ModelToSkinning). `model_scratch` holds
+// skeleton.bone_count() matrices and receives the model-space ones.
 void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch,
                         Mat4* out_skinning);
 

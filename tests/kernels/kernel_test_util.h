@@ -129,14 +129,20 @@ inline bool AllFinite(ConstPoseView p, int count) {
   return true;
 }
 
-// Whether every float of bones [count, padded end) of each stream is bit-identical in both poses.
-inline bool TailIdentical(const Pose& before, const Pose& after, int count) {
-  for (int i = count; i < PaddedBoneCount(before.bone_count()); ++i) {
-    const Transform b = GetBoneTransform(before.view(), i);
-    const Transform a = GetBoneTransform(after.view(), i);
-    if (std::memcmp(&b, &a, sizeof(Transform)) != 0) return false;
+// Whether bones [first, last) hold the same bits in both poses (unlike MaxDifference, q and -q, or
+// +0 and -0, differ).
+inline bool BitIdentical(ConstPoseView a, ConstPoseView b, int first, int last) {
+  for (int i = first; i < last; ++i) {
+    const Transform x = GetBoneTransform(a, i);
+    const Transform y = GetBoneTransform(b, i);
+    if (std::memcmp(&x, &y, sizeof(Transform)) != 0) return false;
   }
   return true;
+}
+
+// Whether every float of bones [count, padded end) of each stream is bit-identical in both poses.
+inline bool TailIdentical(const Pose& before, const Pose& after, int count) {
+  return BitIdentical(before.view(), after.view(), count, PaddedBoneCount(before.bone_count()));
 }
 
 // Which buffer a kernel writes: a fresh one, or the one holding its first or second input.

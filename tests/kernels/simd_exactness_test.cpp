@@ -4,7 +4,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <cstring>
 
 #include "executor/kernels/pose_kernels.h"
 #include "tests/kernels/kernel_test_util.h"
@@ -25,7 +24,7 @@ TEST_CASE("SIMD kernels reproduce the reference exactly", "[kernels]") {
     Pose simd(bones), ref(bones), local_delta(bones), mesh_delta(bones);
     auto require_same = [&](const char* kernel) {
       INFO(kernel << " bones " << bones);
-      REQUIRE(MaxDifference(simd.view(), ref.view(), bones) == 0.0f);
+      REQUIRE(BitIdentical(simd.view(), ref.view(), 0, bones));
     };
 
     MakeAdditiveLocal(simd.view(), a.view(), b.view(), bones);
@@ -76,15 +75,39 @@ TEST_CASE("SIMD kernels reproduce the reference exactly on degenerate rotations"
     INFO("alpha " << alpha);
     BlendPoses(simd.view(), a.view(), b.view(), alpha, bones);
     reference::BlendPoses(ref.view(), a.view(), b.view(), alpha, bones);
-    for (int bone = 0; bone < bones; ++bone) {
-      INFO("bone " << bone);
-      const Transform s = simd.Get(bone), r = ref.Get(bone);
-      REQUIRE(std::memcmp(&s, &r, sizeof(Transform)) == 0);
-    }
+    REQUIRE(BitIdentical(simd.view(), ref.view(), 0, bones));
     for (int bone : {2, 5, 9, 12})
       REQUIRE(simd.Get(bone).rotation == Quat::Identity());
     MakeAdditiveLocal(simd.view(), a.view(), b.view(), bones);
     reference::MakeAdditiveLocal(ref.view(), a.view(), b.view(), bones);
-    REQUIRE(MaxDifference(simd.view(), ref.view(), bones) == 0.0f);
+    REQUIRE(BitIdentical(simd.view(), ref.view(), 0, bones));
+  }
+}
+
+// Deltas and bases with exact zero components (a half turn written as w = -1, turns about one
+// axis, identities), where the identity's zero terms and a negative 1 - alpha meet signed zeros.
+TEST_CASE("SIMD additive application matches the reference on zero components", "[kernels]") {
+  std::mt19937 rng(53);
+  const int bones = 13;
+  Pose base = RandomPose(rng, bones);
+  Pose delta = RandomPose(rng, bones);
+  for (int bone = 0; bone < bones; bone += 3) {
+    Transform t = base.Get(bone);
+    t.rotation = Quat::Identity();
+    base.Set(bone, t);
+  }
+  const Quat zero_component_rotations[] = {
+      {0, 0, 0, -1}, {0, 0.6f, 0, 0.8f}, {0, 0, 0, 1}, {-0.0f, 0, 0.6f, -0.8f}};
+  for (int bone = 0; bone < bones; ++bone) {
+    Transform t = delta.Get(bone);
+    t.rotation = zero_component_rotations[bone % 4];
+    delta.Set(bone, t);
+  }
+  Pose simd(bones), ref(bones);
+  for (float alpha : kAlphas) {
+    INFO("alpha " << alpha);
+    ApplyAdditiveLocal(simd.view(), base.view(), delta.view(), alpha, bones);
+    reference::ApplyAdditiveLocal(ref.view(), base.view(), delta.view(), alpha, bones);
+    REQUIRE(BitIdentical(simd.view(), ref.view(), 0, bones));
   }
 }

@@ -16,7 +16,8 @@ void* Allocate(std::size_t size) noexcept {
 void* AllocateAligned(std::size_t size, std::align_val_t alignment) noexcept {
   g_allocations.fetch_add(1, std::memory_order_relaxed);
   const auto align = static_cast<std::size_t>(alignment);
-  return std::aligned_alloc(align, (size + align - 1) / align * align);  // a multiple of the alignment
+  const std::size_t rounded = size == 0 ? align : (size + align - 1) / align * align;  // a multiple, never 0
+  return std::aligned_alloc(align, rounded);
 }
 }  // namespace
 
