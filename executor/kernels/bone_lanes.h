@@ -74,12 +74,12 @@ inline Quats Multiply(const Quats& a, const Quats& b) {
 }
 
 // As anim::Normalize: the identity where the squared length is not above 1e-30. Such lanes (a
-// degenerate input, or the zero padding past a pose's last bone) divide by 1, so they raise no
-// floating-point exception, and are patched after the fact: most groups have none.
+// degenerate input, or the zero padding past a pose's last bone) take the root of 1e-30 instead,
+// so they raise no floating-point exception, and are patched after the fact: most groups have none.
 inline Quats Normalize(const Quats& q) {
   const Floats len_sq = Dot(q, q);
   const Mask ok = Greater(len_sq, Splat(1e-30f));
-  const Floats inv = Splat(1.0f) / Sqrt(Select(ok, len_sq, Splat(1.0f)));
+  const Floats inv = Splat(1.0f) / Sqrt(Max(len_sq, Splat(1e-30f)));
   const Quats r = {q.x * inv, q.y * inv, q.z * inv, q.w * inv};
   if (AllSet(ok)) return r;
   const Floats zero = Splat(0.0f);

@@ -52,6 +52,10 @@ inline Floats operator/(Floats a, Floats b) {
 inline Floats Sqrt(Floats a) {
   return {_mm256_sqrt_ps(a.v)};
 }
+// The larger of each pair; b where either is NaN.
+inline Floats Max(Floats a, Floats b) {
+  return {_mm256_max_ps(a.v, b.v)};
+}
 inline Floats Negate(Floats a) {
   return {_mm256_xor_ps(a.v, _mm256_set1_ps(-0.0f))};
 }
@@ -125,6 +129,9 @@ inline Floats operator/(Floats a, Floats b) {
 }
 inline Floats Sqrt(Floats a) {
   return {_mm_sqrt_ps(a.v)};
+}
+inline Floats Max(Floats a, Floats b) {
+  return {_mm_max_ps(a.v, b.v)};
 }
 inline Floats Negate(Floats a) {
   return {_mm_xor_ps(a.v, _mm_set1_ps(-0.0f))};
@@ -208,6 +215,9 @@ inline Floats operator/(Floats a, Floats b) {
 }
 inline Floats Sqrt(Floats a) {
   return Map([&](int i) { return std::sqrt(a.v[i]); });
+}
+inline Floats Max(Floats a, Floats b) {
+  return Map([&](int i) { return a.v[i] > b.v[i] ? a.v[i] : b.v[i]; });
 }
 inline Floats Negate(Floats a) {
   return Map([&](int i) { return -a.v[i]; });
