@@ -5,8 +5,8 @@
 #include <cstring>
 #include <limits>
 
+#include "tests/support/bytecode_edits.h"
 #include "tests/vm/vm_test_rig.h"
-#include "vm/bytecode/checksum.h"
 #include "vm/bytecode/program_loader.h"
 #include "vm/bytecode/program_verifier.h"
 #include "vm/program_binding.h"
@@ -35,14 +35,6 @@ Program SmallProgram(const test::VmRig& rig) {
 
 std::string VerifyError(const Program& p) {
   return VerifyProgram(p).error;
-}
-
-// Rewrites the header's body size and checksum after an edit of the body.
-void Reseal(std::vector<uint8_t>& bytes) {
-  const auto body_size = static_cast<uint32_t>(bytes.size() - 48);
-  std::memcpy(&bytes[12], &body_size, 4);
-  const uint64_t sum = Fnv1a64(std::span<const uint8_t>(bytes).subspan(48));
-  std::memcpy(&bytes[16], &sum, 8);
 }
 
 TEST_CASE("a written program loads back equal and verifies", "[vm][loader]") {
@@ -114,21 +106,21 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
                       " bytes of body, the file has 100 bytes"));
     // Cut inside a section, with the header resealed so only the section layout is wrong.
     bytes.resize(48 + 20);
-    Reseal(bytes);
+    test::ResealProgram(bytes);
     const std::size_t code_bytes = 4 + 2 * SmallProgram(rig).code.size();
     CHECK_THAT(LoadProgram(bytes).error,
                Equals("truncated: section 'CODE' says " + std::to_string(code_bytes) +
                       " bytes, the body has 12 bytes left"));
     bytes = good;
     bytes.resize(bytes.size() - 10);
-    Reseal(bytes);
+    test::ResealProgram(bytes);
     CHECK_THAT(LoadProgram(bytes).error, StartsWith("truncated: section 'DEBG' says"));
   }
   SECTION("trailing bytes") {
     bytes.push_back(0);
     CHECK_THAT(LoadProgram(bytes).error,
                Equals("1 byte trail the " + std::to_string(good.size() - 48) + " bytes body"));
-    Reseal(bytes);
+    test::ResealProgram(bytes);
     CHECK_THAT(LoadProgram(bytes).error, Equals("1 byte trail the last section"));
   }
   SECTION("a flipped body byte is a checksum mismatch") {
@@ -137,7 +129,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
   }
   SECTION("sections out of order or miscounted") {
     bytes[48] = 'X';
-    Reseal(bytes);
+    test::ResealProgram(bytes);
     CHECK_THAT(LoadProgram(bytes).error, Equals("expected section 'CODE' at body offset 0, found 'XODE'"));
     bytes = good;
     bytes[36] = 10;
@@ -148,7 +140,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
   }
   SECTION("a count larger than its section") {
     bytes[48 + 8] = 0xFF;  // CODE count
-    Reseal(bytes);
+    test::ResealProgram(bytes);
     CHECK_THAT(LoadProgram(bytes).error, Contains("section 'CODE': 255 code words do not fit"));
   }
 }

@@ -3,13 +3,12 @@
 // bounds (run under the sanitizer build too).
 #include <catch2/catch.hpp>
 
-#include <cstring>
 #include <random>
 
 #include "executor/tasks/execute_task_list.h"
+#include "tests/support/bytecode_edits.h"
 #include "tests/vm/vm_test_rig.h"
 #include "vm/build_tasks.h"
-#include "vm/bytecode/checksum.h"
 #include "vm/bytecode/program_loader.h"
 #include "vm/bytecode/program_verifier.h"
 #include "vm/instance/anim_instance.h"
@@ -55,14 +54,6 @@ void RunIfBindable(const Program& program, const test::VmRig& rig, Outcomes& out
   ++outcomes.ran;
 }
 
-void Reseal(std::vector<uint8_t>& bytes) {
-  if (bytes.size() < 48) return;
-  const auto body_size = static_cast<uint32_t>(bytes.size() - 48);
-  std::memcpy(&bytes[12], &body_size, 4);
-  const uint64_t sum = Fnv1a64(std::span<const uint8_t>(bytes).subspan(48));
-  std::memcpy(&bytes[16], &sum, 8);
-}
-
 TEST_CASE("2,400 byte mutations of a program file are refused or run cleanly", "[vm][mutation]") {
   test::VmRig rig;
   const std::vector<uint8_t> good = test::WriteProgramForTest(test::FullProgram(rig));
@@ -70,28 +61,9 @@ TEST_CASE("2,400 byte mutations of a program file are refused or run cleanly", "
   Outcomes outcomes;
   for (int i = 0; i < 2400; ++i) {
     std::vector<uint8_t> bytes = good;
-    const int edits = 1 + static_cast<int>(rng() % 4);
-    for (int e = 0; e < edits; ++e) {
-      const std::size_t at = rng() % bytes.size();
-      switch (rng() % 5) {
-        case 0:
-          bytes[at] ^= static_cast<uint8_t>(1u << (rng() % 8));
-          break;
-        case 1:
-          bytes[at] = static_cast<uint8_t>(rng());
-          break;
-        case 2:
-          bytes.resize(at + 1);
-          break;
-        case 3:
-          bytes.insert(bytes.begin() + static_cast<std::ptrdiff_t>(at), static_cast<uint8_t>(rng()));
-          break;
-        default:
-          bytes[at] = rng() % 2 ? 0xFF : 0x00;
-          break;
-      }
-    }
-    if (i % 4 != 0) Reseal(bytes);  // most variants get past the checksum, to reach the parser and verifier
+    test::MutateBytes(bytes, rng);
+    if (i % 4 != 0)
+      test::ResealProgram(bytes);  // most variants get past the checksum, to reach the parser and verifier
     const LoadResult r = LoadVerifiedProgram(bytes);
     if (r.outcome == LoadOutcome::VersionMismatch) {
       ++outcomes.version;

@@ -3,55 +3,20 @@
 // runs this under AddressSanitizer and UndefinedBehaviorSanitizer too).
 #include <catch2/catch.hpp>
 
-#include <cstring>
 #include <random>
 
 #include "compiler/codegen/compile.h"
 #include "compiler/graph/load_graph.h"
 #include "executor/tasks/execute_task_list.h"
+#include "tests/support/bytecode_edits.h"
 #include "vm/build_tasks.h"
-#include "vm/bytecode/checksum.h"
 #include "vm/bytecode/program_loader.h"
 #include "vm/program_binding.h"
 
 using namespace anim;
 
 namespace {
-
 constexpr int kMutations = 10000;
-constexpr std::size_t kHeaderBytes = 48;
-
-// Keeps the header's body size and checksum true to a mutated body, so the mutation reaches the
-// parser and the verifier instead of stopping at the checksum.
-void Reseal(std::vector<uint8_t>& bytes) {
-  if (bytes.size() < kHeaderBytes) return;
-  const auto body_size = static_cast<uint32_t>(bytes.size() - kHeaderBytes);
-  std::memcpy(&bytes[12], &body_size, 4);
-  const uint64_t sum = Fnv1a64(std::span<const uint8_t>(bytes).subspan(kHeaderBytes));
-  std::memcpy(&bytes[16], &sum, 8);
-}
-
-void Mutate(std::vector<uint8_t>& bytes, std::mt19937& rng) {
-  const int edits = 1 + static_cast<int>(rng() % 3);
-  for (int e = 0; e < edits && !bytes.empty(); ++e) {
-    const std::size_t at = rng() % bytes.size();
-    switch (rng() % 4) {
-      case 0:
-        bytes[at] ^= static_cast<uint8_t>(1u << (rng() % 8));
-        break;
-      case 1:
-        bytes[at] = static_cast<uint8_t>(rng());
-        break;
-      case 2:
-        bytes.resize(at);
-        break;
-      default:
-        bytes[at] = rng() % 2 ? 0xFF : 0x00;
-        break;
-    }
-  }
-}
-
 }  // namespace
 
 TEST_CASE("byte mutations of compiled programs are refused or run cleanly", "[vm][mutation][compiled]") {
@@ -83,8 +48,8 @@ TEST_CASE("byte mutations of compiled programs are refused or run cleanly", "[vm
   for (int i = 0; i < kMutations; ++i) {
     const Sample& sample = samples[static_cast<std::size_t>(i) % samples.size()];
     std::vector<uint8_t> bytes = sample.bytes;
-    Mutate(bytes, rng);
-    if (i % 8 != 0) Reseal(bytes);
+    test::MutateBytes(bytes, rng);
+    if (i % 8 != 0) test::ResealProgram(bytes);
     const LoadResult loaded = LoadVerifiedProgram(bytes);
     if (loaded.outcome == LoadOutcome::Error) {
       INFO("mutation " << i);
