@@ -172,16 +172,16 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
   }
   const Floats alpha_lanes = simd::Splat(alpha);
   // The weight table holds exactly the skeleton's bones: read no further than the group's.
-  const auto weight = [&](int first, int lanes) {
-    return simd::LoadFirst(weights + first, lanes) * alpha_lanes;
-  };
+  const auto weights_of = [&](int first, int lanes) { return simd::LoadFirst(weights + first, lanes); };
   int weighted = 0;
   ForEachGroup(count, [&](int first, int lanes) {
-    weighted += simd::CountSet(simd::NotZero(simd::LoadFirst(weights + first, lanes)));
-    BlendRotationsGroup(out, a, b, weight(first, lanes), first, lanes);
+    const Floats w = weights_of(first, lanes);
+    weighted += simd::CountSet(simd::NotZero(w));
+    BlendRotationsGroup(out, a, b, w * alpha_lanes, first, lanes);
   });
-  ForEachGroup(
-      count, [&](int first, int lanes) { BlendVectorsGroup(out, a, b, weight(first, lanes), first, lanes); });
+  ForEachGroup(count, [&](int first, int lanes) {
+    BlendVectorsGroup(out, a, b, weights_of(first, lanes) * alpha_lanes, first, lanes);
+  });
   return weighted;
 }
 

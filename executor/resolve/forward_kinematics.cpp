@@ -148,25 +148,6 @@ Mat4 FromElements(const float* e, ElementStrides at) {
   return r;
 }
 
-// a * b, general 4x4, as anim::operator*.
-Mat4 Multiply(const Mat4& a, const Mat4& b) {
-#if defined(ANIM_SIMD_SSE)
-  const __m128 a0 = _mm_loadu_ps(a.m[0]), a1 = _mm_loadu_ps(a.m[1]);
-  const __m128 a2 = _mm_loadu_ps(a.m[2]), a3 = _mm_loadu_ps(a.m[3]);
-  Mat4 r;
-  for (int c = 0; c < 4; ++c) {
-    const __m128 x = _mm_mul_ps(a0, _mm_set1_ps(b.m[c][0]));
-    const __m128 y = _mm_mul_ps(a1, _mm_set1_ps(b.m[c][1]));
-    const __m128 z = _mm_mul_ps(a2, _mm_set1_ps(b.m[c][2]));
-    const __m128 w = _mm_mul_ps(a3, _mm_set1_ps(b.m[c][3]));
-    _mm_storeu_ps(r.m[c], _mm_add_ps(_mm_add_ps(_mm_add_ps(x, y), z), w));
-  }
-  return r;
-#else
-  return a * b;
-#endif
-}
-
 }  // namespace
 
 void ApplyRootLock(PoseView pose, const Skeleton& skeleton, int root_bone) {
@@ -213,7 +194,7 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
   const int n = skeleton.bone_count();
   if (!skeleton.inverse_binds_affine()) {
     for (int i = 0; i < n; ++i)
-      out_skinning[i] = Multiply(model[i], inverse_bind[i]);
+      out_skinning[i] = model[i] * inverse_bind[i];  // rare (a projective inverse bind): no fast path
     return;
   }
 #if defined(ANIM_SIMD_AVX2)
