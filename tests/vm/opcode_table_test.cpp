@@ -229,7 +229,7 @@ TEST_CASE("every bytecode version up to the current one has its frozen table and
           "[vm][opcodes]") {
   for (uint32_t version = 1; version <= kAnimBytecodeVersion; ++version) {
     if (!fs::exists(FrozenTablePath(version)))
-      FAIL_CHECK(FrozenTablePath(version).string() << " is missing: frozen tables are never deleted.");
+      FAIL_CHECK(FrozenTablePath(version).string() << " is missing: every version keeps its frozen table.");
     const std::vector<fs::path> binaries = GoldenBinaries(version);
     if (binaries.empty()) {
       FAIL_CHECK("version " << version << " has no golden binaries in " << BinaryDir(version).string()
