@@ -4,6 +4,11 @@ target_compile_options(animtc_options INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow -Wnon-virtual-dtor
   -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wformat=2
   -Wimplicit-fallthrough)
+# Floating point is evaluated as written: no fused multiply-add contraction (GCC contracts
+# `a + b * c` by default, differently in each inlining context). Frame logic must take the same
+# decisions wherever it is compiled (the VM and direct evaluation are diffed value for value), and a
+# compiled graph must run the same on every compiler. The SIMD kernels use intrinsics either way.
+target_compile_options(animtc_options INTERFACE -ffp-contract=off)
 # GCC 12 reports -Wrestrict false positives inside libstdc++ string concatenation (GCC bug 105329).
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   target_compile_options(animtc_options INTERFACE -Wno-restrict)

@@ -3,45 +3,16 @@
 #include <algorithm>
 #include <cmath>
 
-#include "executor/kernels/pose_kernels.h"
-#include "executor/ops/bone_ops.h"
-#include "executor/ops/fabrik.h"
-#include "executor/ops/foot_ik.h"
-#include "executor/ops/look_at.h"
-#include "executor/ops/two_bone_ik.h"
-#include "executor/resolve/forward_kinematics.h"
+#include "compiler/direct/direct_solvers.h"
 
 namespace anim {
 namespace {
 
+using direct::DPose;
 using ir::Op;
 
 float Bool(bool b) {
   return b ? 1.0f : 0.0f;
-}
-
-float SafeDiv(float a, float b) {
-  return b == 0.0f ? 0.0f : a / b;
-}
-
-float SmoothstepOf(float e0, float e1, float x) {
-  if (e0 == e1) return x < e0 ? 0.0f : 1.0f;
-  const float t = std::clamp((x - e0) / (e1 - e0), 0.0f, 1.0f);
-  return t * t * (3.0f - 2.0f * t);
-}
-
-float RemapOf(float x, float in0, float in1, float out0, float out1) {
-  if (in0 == in1) return out0;
-  return out0 + (x - in0) / (in1 - in0) * (out1 - out0);
-}
-
-// Euler angles in degrees, applied X, then Y, then Z.
-Quat FromEulerDegrees(Vec3 degrees) {
-  constexpr float kRadians = 3.14159265358979f / 180.0f;
-  const Quat qx = FromAxisAngle({1, 0, 0}, degrees.x * kRadians);
-  const Quat qy = FromAxisAngle({0, 1, 0}, degrees.y * kRadians);
-  const Quat qz = FromAxisAngle({0, 0, 1}, degrees.z * kRadians);
-  return qz * qy * qx;
 }
 
 // Looping clocks wrap into [0, duration); play-once clocks clamp to [0, duration].
@@ -53,13 +24,28 @@ float NormalisedTime(float t, float duration, bool loop) {
   return t < duration ? t : 0.0f;
 }
 
-int ScopeDepth(const ir::Graph& g, int scope) {
-  int depth = 0;
-  while (scope != 0) {
-    scope = g.machines[g.scopes[scope].machine].scope;
-    ++depth;
+// Machines in an order where each comes after the machine whose state it runs in, from each
+// machine's nesting depth (computed once per machine, walking up only through unknown depths).
+std::vector<int> OuterMachinesFirst(const ir::Graph& g) {
+  const int count = static_cast<int>(g.machines.size());
+  std::vector<int> depth(static_cast<std::size_t>(count), -1), path;
+  for (int m = 0; m < count; ++m) {
+    int at = m;
+    while (at >= 0 && depth[at] < 0) {
+      path.push_back(at);
+      const int scope = g.machines[at].scope;
+      at = scope == 0 ? -1 : g.scopes[scope].machine;
+    }
+    int d = at >= 0 ? depth[at] : -1;
+    for (auto it = path.rbegin(); it != path.rend(); ++it)
+      depth[*it] = ++d;
+    path.clear();
   }
-  return depth;
+  std::vector<int> order(static_cast<std::size_t>(count));
+  for (int m = 0; m < count; ++m)
+    order[m] = m;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) { return depth[a] < depth[b]; });
+  return order;
 }
 
 }  // namespace
@@ -72,35 +58,31 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
     const ParamDesc& d = graph.params[p];
     SetParam(static_cast<int>(p), d.default_value[0], d.default_value[1], d.default_value[2]);
   }
-  clocks_.resize(graph.clocks.size());
   clock_value_.assign(graph.clocks.size(), ir::kNoValue);
   for (std::size_t i = 0; i < graph.values.size(); ++i) {
     if (graph.values[i].op == Op::SampleClip)
       clock_value_[graph.values[i].index] = static_cast<ir::ValueId>(i);
   }
-  for (std::size_t c = 0; c < clocks_.size(); ++c)
-    clocks_[c].time = graph.clocks[c].start_time;
+  clock_times_.resize(graph.clocks.size());
+  for (std::size_t c = 0; c < graph.clocks.size(); ++c)
+    clock_times_[c] = graph.clocks[c].start_time;
   scopes_.resize(graph.scopes.size());
   machines_.resize(graph.machines.size());
-  for (std::size_t m = 0; m < machines_.size(); ++m) {
+  for (std::size_t m = 0; m < machines_.size(); ++m)
     machines_[m].current = graph.machines[m].initial_state;
-    machine_order_.push_back(static_cast<int>(m));
-  }
-  std::stable_sort(machine_order_.begin(), machine_order_.end(), [&](int a, int b) {
-    return ScopeDepth(graph, graph.machines[a].scope) < ScopeDepth(graph, graph.machines[b].scope);
-  });
+  machine_order_ = OuterMachinesFirst(graph);
   snapshots_.resize(graph.snapshots.size());
-  scalar_frame_.assign(graph.values.size(), 0);
-  pose_frame_.assign(graph.values.size(), 0);
   scalars_.resize(graph.values.size());
+  reached_.assign(graph.values.size(), 0);
   poses_.resize(graph.values.size());
-  output_ = skeleton.bind_pose();
+  output_ = skeleton_.bind;
 }
 
 void DirectEvaluator::SetParam(int index, float x, float y, float z) {
   const ParamDesc& d = graph_.params[index];
   float v[3] = {x, y, z};
   for (float& f : v) {
+    if (!std::isfinite(f)) return;
     if (d.type == ParamType::Bool || d.type == ParamType::Trigger) f = Bool(f != 0.0f);
     if (d.type == ParamType::Int) f = std::nearbyint(f);
     if (d.has_range) f = std::clamp(f, d.min, d.max);
@@ -109,46 +91,48 @@ void DirectEvaluator::SetParam(int index, float x, float y, float z) {
   params_[index] = {{v[0], v[1], v[2]}};
 }
 
-float DirectEvaluator::ClipProgress(int clock) const {
-  const Clip* clip = clips_[graph_.clocks[clock].clip];
-  const float duration = clip->duration();
-  return duration > 0.0f ? clocks_[clock].time / duration : 0.0f;
-}
-
-bool DirectEvaluator::Entering(int scope) const {
-  if (!scopes_[scope].now) return false;
-  if (!scopes_[scope].prev || scopes_[scope].reentered) return true;
-  return scope != 0 && Entering(graph_.machines[graph_.scopes[scope].machine].scope);
+float DirectEvaluator::ClipDuration(int clock) const {
+  const Clip& clip = *clips_[graph_.clocks[clock].clip];
+  return clip.frame_count() > 1 ? static_cast<float>(clip.frame_count() - 1) / clip.sample_rate() : 0.0f;
 }
 
 void DirectEvaluator::Frame(float delta_time) {
-  ++frame_;
-  delta_time_ = delta_time;
+  const float dt = std::isfinite(delta_time) && delta_time > 0.0f ? delta_time : 0.0f;
+  delta_time_ = dt;
   for (ScopeState& s : scopes_) {
     s.prev = s.now;
-    s.reentered = false;
+    s.entering = false;
   }
-  if (!scopes_.empty()) scopes_[0].now = true;
+  if (!scopes_.empty()) {
+    scopes_[0].now = true;
+    scopes_[0].entering = !scopes_[0].prev;
+  }
   // Conditions read time in state and progress as the previous frame left them.
   for (std::size_t m = 0; m < machines_.size(); ++m) {
     MachineState& ms = machines_[m];
-    const StateDesc& state = graph_.machines[m].states[ms.current];
-    ms.time_at_frame_start = ms.time_in_state;
-    ms.progress_at_frame_start =
-        state.progress_clock != kNoOperand ? ClipProgress(state.progress_clock) : 0.0f;
+    const uint16_t clock = graph_.machines[m].states[ms.current].progress_clock;
+    const float duration = clock != kNoOperand ? ClipDuration(clock) : 0.0f;
+    ms.latched_time = ms.time_in_state;
+    ms.latched_progress = duration > 0.0f ? clock_times_[clock] / duration : 0.0f;
+    ms.fired = -1;
   }
+  ComputeScalars();
   for (int m : machine_order_)
-    UpdateMachine(m, delta_time);
-  AdvanceClocks(delta_time);
+    UpdateMachine(m, dt);
+  AdvanceClocks(dt);
 
-  const Pose& result = graph_.output != ir::kNoValue ? Evaluate(graph_.output) : skeleton_.bind_pose();
-  const int n = skeleton_.bone_count();
-  output_.Resize(n);
-  reference::CopyPose(output_.view(), result.view(), n);
-  output_.kind = result.kind;
-  if (graph_.lock_root && graph_.root_bone != kNoOperand) {
-    ApplyRootLock(output_.view(), skeleton_, graph_.bones[graph_.root_bone].index);
+  const int bones = skeleton_.bone_count();
+  const int count = active_bone_count_ > 0 && active_bone_count_ < bones ? active_bone_count_ : bones;
+  EvaluatePoses(count);
+  output_ = graph_.output != ir::kNoValue ? poses_[graph_.output] : skeleton_.bind;
+  if (graph_.lock_root) {
+    // Without a named root bone the lock pins bone 0 (docs/graph-format.md, "Output").
+    direct::LockRoot(output_, skeleton_,
+                     graph_.root_bone != kNoOperand ? graph_.bones[graph_.root_bone].index : 0);
   }
+  direct::ModelMatrices(output_, skeleton_, model_);
+  direct::SkinningMatrices(model_, skeleton_, skinning_);
+
   for (Snapshot& s : snapshots_) {
     if (!s.pending_written) continue;
     std::swap(s.pose, s.pending);
@@ -164,34 +148,150 @@ void DirectEvaluator::Frame(float delta_time) {
   }
 }
 
+// Every scalar of the graph depends only on parameters and on what was latched at the frame's
+// start, so one forward sweep over the values (operands come first) computes them all.
+void DirectEvaluator::ComputeScalars() {
+  for (std::size_t id = 0; id < graph_.values.size(); ++id) {
+    const ir::Value& v = graph_.values[id];
+    if (v.type == ir::Type::Pose) continue;
+    // Component c of operand k: a scalar operand broadcasts to every component.
+    auto at = [&](int k, int c) {
+      const ir::ValueId o = v.operands[k];
+      return scalars_[o].v[graph_.values[o].type == ir::Type::Vec3 ? c : 0];
+    };
+    ParamValue r;
+    const int components = v.type == ir::Type::Vec3 ? 3 : 1;
+    for (int c = 0; c < components; ++c) {
+      float x = 0.0f;
+      switch (v.op) {
+        case Op::Const:
+          x = v.constant[c];
+          break;
+        case Op::Param:
+          x = params_[v.index].v[c];
+          break;
+        case Op::TimeInState:
+          x = machines_[v.index].latched_time;
+          break;
+        case Op::StateProgress:
+          x = machines_[v.index].latched_progress;
+          break;
+        case Op::Neg:
+          x = -at(0, c);
+          break;
+        case Op::Not:
+          x = Bool(at(0, 0) == 0.0f);
+          break;
+        case Op::Abs:
+          x = std::fabs(at(0, c));
+          break;
+        case Op::Sin:
+          x = std::sin(at(0, 0));
+          break;
+        case Op::Cos:
+          x = std::cos(at(0, 0));
+          break;
+        case Op::Add:
+          x = at(0, c) + at(1, c);
+          break;
+        case Op::Sub:
+          x = at(0, c) - at(1, c);
+          break;
+        case Op::Mul:
+          x = at(0, c) * at(1, c);
+          break;
+        case Op::Div:
+          x = at(1, c) == 0.0f ? 0.0f : at(0, c) / at(1, c);
+          break;
+        case Op::Min:
+          x = std::min(at(0, c), at(1, c));
+          break;
+        case Op::Max:
+          x = std::max(at(0, c), at(1, c));
+          break;
+        case Op::Less:
+          x = Bool(at(0, 0) < at(1, 0));
+          break;
+        case Op::LessEqual:
+          x = Bool(at(0, 0) <= at(1, 0));
+          break;
+        case Op::Greater:
+          x = Bool(at(0, 0) > at(1, 0));
+          break;
+        case Op::GreaterEqual:
+          x = Bool(at(0, 0) >= at(1, 0));
+          break;
+        case Op::Equal:
+          x = Bool(at(0, 0) == at(1, 0));
+          break;
+        case Op::NotEqual:
+          x = Bool(at(0, 0) != at(1, 0));
+          break;
+        case Op::And:
+          x = Bool(at(0, 0) != 0.0f && at(1, 0) != 0.0f);
+          break;
+        case Op::Or:
+          x = Bool(at(0, 0) != 0.0f || at(1, 0) != 0.0f);
+          break;
+        case Op::Clamp:
+          x = std::min(std::max(at(0, c), at(1, c)), at(2, c));
+          break;
+        case Op::Lerp:
+          x = at(0, c) + (at(1, c) - at(0, c)) * at(2, c);
+          break;
+        case Op::Smoothstep: {
+          const float e0 = at(0, 0), e1 = at(1, 0), t = at(2, 0);
+          if (e0 == e1) {
+            x = t < e0 ? 0.0f : 1.0f;
+          } else {
+            const float u = std::clamp((t - e0) / (e1 - e0), 0.0f, 1.0f);
+            x = u * u * (3.0f - 2.0f * u);
+          }
+          break;
+        }
+        case Op::Remap: {
+          const float in0 = at(1, 0), in1 = at(2, 0), out0 = at(3, 0), out1 = at(4, 0);
+          x = in0 == in1 ? out0 : out0 + (at(0, 0) - in0) / (in1 - in0) * (out1 - out0);
+          break;
+        }
+        case Op::MakeVec3:
+          x = at(c, 0);
+          break;
+        default:
+          break;  // the IR verifier allows no other scalar operation
+      }
+      r.v[c] = std::isfinite(x) ? x : 0.0f;  // no scalar ever holds inf or NaN
+    }
+    scalars_[id] = r;
+  }
+}
+
 void DirectEvaluator::UpdateMachine(int m, float dt) {
   const ir::Machine& machine = graph_.machines[m];
   MachineState& ms = machines_[m];
-  ms.fired = -1;
-  ms.capture = false;
-  if (scopes_[machine.scope].now) {
-    const bool may_fire = !ms.blend_active || ms.interruptible;
-    for (std::size_t t = 0; may_fire && t < machine.transitions.size(); ++t) {
-      const TransitionDesc& d = machine.transitions[t].desc;
-      if (d.from != kNoOperand && d.from != ms.current) continue;
-      if (d.from == kNoOperand && d.to == ms.current) continue;
-      if (Scalar(machine.transitions[t].condition) == 0.0f) continue;
-      ms.fired = static_cast<int>(t);
-      break;
+  const ScopeState& own = scopes_[machine.scope];
+  if (own.now) {
+    if (!ms.blend_active || ms.interruptible) {
+      for (std::size_t t = 0; t < machine.transitions.size(); ++t) {
+        const TransitionDesc& d = machine.transitions[t].desc;
+        const bool applies = d.from == kNoOperand ? d.to != ms.current : d.from == ms.current;
+        if (applies && Scalar(machine.transitions[t].condition) != 0.0f) {
+          ms.fired = static_cast<int>(t);
+          break;
+        }
+      }
     }
     if (ms.fired >= 0) {
       const TransitionDesc& d = machine.transitions[ms.fired].desc;
       ms.current = d.to;
       ms.time_in_state = 0.0f;
       ms.blend_active = true;
-      ms.capture = true;
       ms.elapsed = 0.0f;
       ms.duration = d.duration;
       ms.mode = d.mode;
       ms.half_life = d.half_life;
       ms.interruptible = d.can_interrupt;
-      scopes_[machine.states[d.to].scope].reentered = true;
-    } else if (!Entering(machine.scope)) {  // a machine that starts running this frame stands still
+    } else if (!own.entering) {  // a machine that starts running this frame stands still
       ms.time_in_state += dt;
       if (ms.blend_active) {
         ms.elapsed += dt;
@@ -200,255 +300,171 @@ void DirectEvaluator::UpdateMachine(int m, float dt) {
     }
   }
   for (std::size_t s = 0; s < machine.states.size(); ++s) {
-    scopes_[machine.states[s].scope].now = scopes_[machine.scope].now && static_cast<int>(s) == ms.current;
+    ScopeState& state = scopes_[machine.states[s].scope];
+    state.now = own.now && static_cast<int>(s) == ms.current;
+    state.entering = state.now && (!state.prev || ms.fired >= 0 || own.entering);
   }
 }
 
 void DirectEvaluator::AdvanceClocks(float dt) {
-  for (std::size_t c = 0; c < clocks_.size(); ++c) {
+  for (std::size_t c = 0; c < clock_times_.size(); ++c) {
     const ClockDesc& desc = graph_.clocks[c];
-    float& time = clocks_[c].time;
-    const float duration = clips_[desc.clip]->duration();
-    if (!scopes_[desc.scope].now || Entering(desc.scope)) {
-      time = NormalisedTime(desc.start_time, duration, desc.loop);  // winds back: a state replays on entry
+    const float duration = ClipDuration(static_cast<int>(c));
+    const ScopeState& scope = scopes_[desc.scope];
+    if (!scope.now || scope.entering) {  // wound back while inactive; the entering frame shows the start
+      clock_times_[c] = NormalisedTime(desc.start_time, duration, desc.loop);
       continue;
     }
     const float rate =
         clock_value_[c] != ir::kNoValue ? Scalar(graph_.values[clock_value_[c]].operands[0]) : 1.0f;
-    time = NormalisedTime(time + rate * dt, duration, desc.loop);
+    clock_times_[c] = NormalisedTime(clock_times_[c] + rate * dt, duration, desc.loop);
   }
 }
 
-const DirectEvaluator::Triple& DirectEvaluator::Evaluate3(ir::ValueId id) {
-  if (scalar_frame_[id] != frame_) {
-    scalars_[id] = Compute3(graph_.values[id]);
-    scalar_frame_[id] = frame_;
+// Which poses this frame needs, from the output down (operands precede users, so one backward sweep
+// marks them, taking only the current state of each machine), then each computed once, in order.
+void DirectEvaluator::EvaluatePoses(int count) {
+  std::fill(reached_.begin(), reached_.end(), 0);
+  if (graph_.output == ir::kNoValue) return;
+  reached_[graph_.output] = 1;
+  for (ir::ValueId id = graph_.output; id >= 0; --id) {
+    const ir::Value& v = graph_.values[id];
+    if (!reached_[id] || v.type != ir::Type::Pose) continue;
+    if (v.op == Op::StateMachine) {
+      reached_[v.operands[machines_[v.index].current]] = 1;
+      continue;
+    }
+    for (ir::ValueId o : v.operands) {
+      if (graph_.values[o].type == ir::Type::Pose) reached_[o] = 1;
+    }
   }
-  return scalars_[id];
-}
-
-DirectEvaluator::Triple DirectEvaluator::Compute3(const ir::Value& v) {
-  auto arg = [&](int k) -> const Triple& { return Evaluate3(v.operands[k]); };
-  auto each = [&](auto f) {
-    Triple r;
-    const int n = v.type == ir::Type::Vec3 ? 3 : 1;
-    for (int c = 0; c < n; ++c)
-      r.v[c] = f(c);
-    return r;
-  };
-  // Component c of operand k: a scalar operand broadcasts to every component.
-  auto comp = [&](int k, int c) {
-    return graph_.values[v.operands[k]].type == ir::Type::Vec3 ? arg(k).v[c] : arg(k).v[0];
-  };
-  switch (v.op) {
-    case Op::Const:
-      return {{v.constant[0], v.constant[1], v.constant[2]}};
-    case Op::Param:
-      return params_[v.index];
-    case Op::TimeInState:
-      return {{machines_[v.index].time_at_frame_start, 0, 0}};
-    case Op::StateProgress:
-      return {{machines_[v.index].progress_at_frame_start, 0, 0}};
-    case Op::Neg:
-      return each([&](int c) { return -comp(0, c); });
-    case Op::Not:
-      return {{Bool(comp(0, 0) == 0.0f), 0, 0}};
-    case Op::Abs:
-      return each([&](int c) { return std::fabs(comp(0, c)); });
-    case Op::Sin:
-      return {{std::sin(comp(0, 0)), 0, 0}};
-    case Op::Cos:
-      return {{std::cos(comp(0, 0)), 0, 0}};
-    case Op::Add:
-      return each([&](int c) { return comp(0, c) + comp(1, c); });
-    case Op::Sub:
-      return each([&](int c) { return comp(0, c) - comp(1, c); });
-    case Op::Mul:
-      return each([&](int c) { return comp(0, c) * comp(1, c); });
-    case Op::Div:
-      return each([&](int c) { return SafeDiv(comp(0, c), comp(1, c)); });
-    case Op::Min:
-      return each([&](int c) { return std::min(comp(0, c), comp(1, c)); });
-    case Op::Max:
-      return each([&](int c) { return std::max(comp(0, c), comp(1, c)); });
-    case Op::Less:
-      return {{Bool(comp(0, 0) < comp(1, 0)), 0, 0}};
-    case Op::LessEqual:
-      return {{Bool(comp(0, 0) <= comp(1, 0)), 0, 0}};
-    case Op::Greater:
-      return {{Bool(comp(0, 0) > comp(1, 0)), 0, 0}};
-    case Op::GreaterEqual:
-      return {{Bool(comp(0, 0) >= comp(1, 0)), 0, 0}};
-    case Op::Equal:
-      return {{Bool(comp(0, 0) == comp(1, 0)), 0, 0}};
-    case Op::NotEqual:
-      return {{Bool(comp(0, 0) != comp(1, 0)), 0, 0}};
-    case Op::And:
-      return {{Bool(comp(0, 0) != 0.0f && comp(1, 0) != 0.0f), 0, 0}};
-    case Op::Or:
-      return {{Bool(comp(0, 0) != 0.0f || comp(1, 0) != 0.0f), 0, 0}};
-    case Op::Clamp:
-      return each([&](int c) { return std::min(std::max(comp(0, c), comp(1, c)), comp(2, c)); });
-    case Op::Lerp:
-      return each([&](int c) { return comp(0, c) + (comp(1, c) - comp(0, c)) * comp(2, c); });
-    case Op::Smoothstep:
-      return {{SmoothstepOf(comp(0, 0), comp(1, 0), comp(2, 0)), 0, 0}};
-    case Op::Remap:
-      return {{RemapOf(comp(0, 0), comp(1, 0), comp(2, 0), comp(3, 0), comp(4, 0)), 0, 0}};
-    case Op::MakeVec3:
-      return {{comp(0, 0), comp(1, 0), comp(2, 0)}};
-    default:
-      return {};  // pose values have no scalar result
+  for (ir::ValueId id = 0; id <= graph_.output; ++id) {
+    if (!reached_[id] || graph_.values[id].type != ir::Type::Pose) continue;
+    DPose& out = poses_[id];
+    out.bones.resize(static_cast<std::size_t>(skeleton_.bone_count()));
+    Compute(graph_.values[id], out, count);
   }
 }
 
-const Pose* DirectEvaluator::PoseOf(ir::ValueId value) const {
-  return value >= 0 && static_cast<std::size_t>(value) < poses_.size() && pose_frame_[value] == frame_
+const direct::DPose* DirectEvaluator::PoseOf(ir::ValueId value) const {
+  return value >= 0 && static_cast<std::size_t>(value) < poses_.size() && reached_[value] &&
+                 graph_.values[value].type == ir::Type::Pose
              ? &poses_[value]
              : nullptr;
 }
 
-const Pose& DirectEvaluator::Evaluate(ir::ValueId id) {
-  if (pose_frame_[id] != frame_) {
-    Pose& out = poses_[id];
-    out.Resize(skeleton_.bone_count());
-    Compute(graph_.values[id], out);
-    pose_frame_[id] = frame_;
-  }
-  return poses_[id];
-}
-
-void DirectEvaluator::CopyInput(ir::ValueId input, Pose& out) {
-  const Pose& in = Evaluate(input);
-  reference::CopyPose(out.view(), in.view(), skeleton_.bone_count());
-  out.kind = in.kind;
-}
-
-void DirectEvaluator::Compute(const ir::Value& v, Pose& out) {
-  const int n = skeleton_.bone_count();
-  const int16_t* parents = skeleton_.parents().data();
+// One pose value into `out` (sized to the skeleton). Bones [0, count) follow the value's maths; past
+// the LOD cut a result carries its first input's bones (the bind pose, or the identity delta for a
+// new additive, when it has none).
+void DirectEvaluator::Compute(const ir::Value& v, DPose& out, int count) {
   const auto& ops = v.operands;
-  out.kind = PoseKind::Absolute;
+  const direct::DSkeleton& sk = skeleton_;
+  auto pass_through = [&](ir::ValueId input) {
+    out = Input(input);
+    return std::min(count, sk.bone_count());
+  };
   switch (v.op) {
     case Op::ReferencePose:
-      reference::CopyPose(out.view(), skeleton_.bind_pose().view(), n);
+      out = sk.bind;
       return;
-    case Op::SampleClip:
-      reference::SampleClip(out.view(), *clips_[graph_.clocks[v.index].clip], clocks_[v.index].time, n);
-      return;
-    case Op::Blend: {
-      const Pose& a = Evaluate(ops[0]);
-      reference::BlendPoses(out.view(), a.view(), Evaluate(ops[1]).view(), Scalar(ops[2]), n);
-      out.kind = a.kind;
+    case Op::SampleClip: {
+      const Clip& clip = *clips_[graph_.clocks[v.index].clip];
+      if (clip.bone_count() != sk.bone_count()) {
+        out = sk.bind;
+        return;
+      }
+      direct::SampleClip(out, clip, clock_times_[v.index], count);
+      direct::NeutralTail(out, sk, PoseKind::Absolute, count);
       return;
     }
+    case Op::Blend:
+      direct::Blend(out, Input(ops[0]), Input(ops[1]), Scalar(ops[2]), count);
+      direct::CopyTail(out, Input(ops[0]), count);
+      return;
     case Op::BlendMasked: {
-      const Pose& a = Evaluate(ops[0]);
-      reference::BlendPosesMasked(out.view(), a.view(), Evaluate(ops[1]).view(),
-                                  graph_.masks[v.index].weights.data(), Scalar(ops[2]), n);
-      out.kind = a.kind;
+      const std::vector<float>& weights = graph_.masks[v.index].weights;
+      if (static_cast<int>(weights.size()) < count) {
+        out = sk.bind;
+        return;
+      }
+      direct::BlendMasked(out, Input(ops[0]), Input(ops[1]), weights.data(), Scalar(ops[2]), count);
+      direct::CopyTail(out, Input(ops[0]), count);
       return;
     }
     case Op::MakeAdditive: {
-      const Pose& source = Evaluate(ops[0]);
-      const Pose& base = ops.size() > 1 ? Evaluate(ops[1]) : skeleton_.bind_pose();
-      if (v.flags == 1) {
-        reference::MakeAdditiveMesh(out.view(), source.view(), base.view(), parents, n);
-        out.kind = PoseKind::AdditiveMesh;
-      } else {
-        reference::MakeAdditiveLocal(out.view(), source.view(), base.view(), n);
-        out.kind = PoseKind::AdditiveLocal;
-      }
+      const bool mesh = v.flags == 1;
+      direct::MakeAdditive(out, Input(ops[0]), ops.size() > 1 ? Input(ops[1]) : sk.bind, mesh, sk, count);
+      direct::NeutralTail(out, sk, out.kind, count);
       return;
     }
-    case Op::ApplyAdditive: {
-      const Pose& base = Evaluate(ops[0]);
-      const Pose& additive = Evaluate(ops[1]);
-      const float alpha = Scalar(ops[2]);
-      if (additive.kind == PoseKind::AdditiveMesh) {
-        reference::ApplyAdditiveMesh(out.view(), base.view(), additive.view(), alpha, parents, n);
-      } else if (additive.kind == PoseKind::AdditiveLocal) {
-        reference::ApplyAdditiveLocal(out.view(), base.view(), additive.view(), alpha, n);
-      } else {
-        reference::CopyPose(out.view(), base.view(), n);
-      }
-      out.kind = base.kind;
+    case Op::ApplyAdditive:
+      direct::ApplyAdditive(out, Input(ops[0]), Input(ops[1]), Scalar(ops[2]), sk, count);
+      direct::CopyTail(out, Input(ops[0]), count);
       return;
-    }
     case Op::StateMachine: {
       MachineState& ms = machines_[v.index];
-      CopyInput(ops[ms.current], out);  // only the current state is evaluated
+      const int n = pass_through(ops[ms.current]);  // only the current state is evaluated
+      const bool capture = ms.fired >= 0;
       if (ms.mode == BlendMode::DeadBlend) {
-        ApplyDeadBlend(ms.seam, out.view(), n, ms.capture, ms.elapsed, ms.duration, ms.half_life,
-                       delta_time_);
+        direct::DeadBlend(ms.seam, out, n, capture, ms.elapsed, ms.duration, ms.half_life, delta_time_);
       } else {
-        ApplyInertialization(ms.seam, out.view(), n, ms.capture, ms.elapsed, ms.duration, delta_time_);
+        direct::Inertialize(ms.seam, out, n, capture, ms.elapsed, ms.duration, delta_time_);
       }
       return;
     }
     case Op::SaveSnapshot: {
-      CopyInput(ops[0], out);
+      pass_through(ops[0]);
       Snapshot& s = snapshots_[v.index];
-      s.pending.Resize(n);
-      reference::CopyPose(s.pending.view(), out.view(), n);
-      s.pending.kind = out.kind;
+      s.pending = out;
       s.pending_written = true;
       return;
     }
     case Op::LoadSnapshot: {
       const Snapshot& s = snapshots_[v.index];
-      reference::CopyPose(out.view(), (s.saved ? s.pose : skeleton_.bind_pose()).view(), n);
-      out.kind = s.saved ? s.pose.kind : PoseKind::Absolute;
+      out = s.saved ? s.pose : sk.bind;
       return;
     }
-    case Op::BoneTransform:
-      CopyInput(ops[0], out);
-      ApplyBoneTransform(out.view(), skeleton_, n, Bone(v, 0), static_cast<BoneSpace>(v.flags & 1),
-                         static_cast<BoneOpMode>(v.flags >> 1),
-                         Transform{Vector(ops[1]), FromEulerDegrees(Vector(ops[2])), Vector(ops[3])},
-                         Scalar(ops[4]));
+    case Op::BoneTransform: {
+      const int n = pass_through(ops[0]);
+      const direct::BoneOpValue value{Vector(ops[1]), direct::FromEulerDegrees(Vector(ops[2])),
+                                      Vector(ops[3])};
+      direct::BoneTransform(out, sk, n, Bone(v, 0), (v.flags & 1) != 0, (v.flags >> 1) != 0, value,
+                            Scalar(ops[4]));
       return;
-    case Op::TranslateBone:
-      CopyInput(ops[0], out);
-      TranslateBone(out.view(), skeleton_, n, Bone(v, 0), Vector(ops[1]), Scalar(ops[2]));
+    }
+    case Op::TranslateBone: {
+      const int n = pass_through(ops[0]);
+      direct::TranslateBone(out, sk, n, Bone(v, 0), Vector(ops[1]), Scalar(ops[2]));
       return;
+    }
     case Op::TwoBoneIK: {
-      CopyInput(ops[0], out);
-      const Vec3 pole = Vector(ops[2]);
-      SolveTwoBoneIK(out.view(), skeleton_, n, Bone(v, 0), Bone(v, 1), Bone(v, 2), Vector(ops[1]),
-                     v.flags != 0 ? &pole : nullptr, Scalar(ops[3]));
+      const int n = pass_through(ops[0]);
+      const direct::DVec3 pole = Vector(ops[2]);
+      direct::TwoBoneIK(out, sk, n, Bone(v, 0), Bone(v, 1), Bone(v, 2), Vector(ops[1]),
+                        v.flags != 0 ? &pole : nullptr, Scalar(ops[3]));
       return;
     }
-    case Op::Fabrik:
-      CopyInput(ops[0], out);
-      SolveFabrik(out.view(), skeleton_, n, Bone(v, 0), Bone(v, 1), Vector(ops[1]), v.iterations,
-                  v.constant[0], Scalar(ops[2]));
+    case Op::Fabrik: {
+      const int n = pass_through(ops[0]);
+      direct::Fabrik(out, sk, n, Bone(v, 0), Bone(v, 1), Vector(ops[1]), v.iterations, v.constant[0],
+                     Scalar(ops[2]));
       return;
-    case Op::LookAt:
-      CopyInput(ops[0], out);
-      SolveLookAt(out.view(), skeleton_, n, Bone(v, 0), Vector(ops[1]), Vector(ops[2]), Scalar(ops[3]),
-                  Scalar(ops[4]));
+    }
+    case Op::LookAt: {
+      const int n = pass_through(ops[0]);
+      direct::LookAt(out, sk, n, Bone(v, 0), Vector(ops[1]), Vector(ops[2]), Scalar(ops[3]), Scalar(ops[4]));
       return;
-    case Op::FootIK:
-      CopyInput(ops[0], out);
-      SolveFootIK(out.view(), skeleton_, n, Bone(v, 0), Bone(v, 1), Bone(v, 2),
-                  FootGround{Scalar(ops[1]), Vector(ops[2]), v.constant[0], v.constant[1]}, Scalar(ops[3]));
+    }
+    case Op::FootIK: {
+      const int n = pass_through(ops[0]);
+      const direct::FootGroundValue ground{Scalar(ops[1]), Vector(ops[2]), v.constant[0], v.constant[1]};
+      direct::FootIK(out, sk, n, Bone(v, 0), Bone(v, 1), Bone(v, 2), ground, Scalar(ops[3]));
       return;
-    default:
-      reference::CopyPose(out.view(), skeleton_.bind_pose().view(),
-                          n);  // a scalar where a pose belongs: caught
-      return;                  // by the IR verifier before this
+    }
+    default:  // a scalar where a pose belongs: the IR verifier refuses it before this
+      out = sk.bind;
+      return;
   }
-}
-
-void DirectEvaluator::ModelMatrices(std::span<Mat4> out) const {
-  LocalToModel(skeleton_, output_.view(), out.data());
-}
-
-void DirectEvaluator::SkinningMatrices(std::span<Mat4> out) const {
-  std::vector<Mat4> model(skeleton_.bone_count());
-  LocalToModel(skeleton_, output_.view(), model.data());
-  ModelToSkinning(skeleton_, model.data(), out.data());
 }
 
 }  // namespace anim

@@ -14,57 +14,81 @@
 namespace anim {
 namespace {
 
-// The largest difference between two results, and where it is.
+// How far apart two results are, in units that do not depend on the character's size: lengths
+// (translations, the translation column of skinning matrices) over the character's extent;
+// rotations (unit quaternion components) as they are; scales and the linear part of skinning
+// matrices relative to their magnitude once it is past 1. The largest difference, and where.
 struct Difference {
   float error = 0.0f;
   int bone = -1;
   std::string channel;
   float task_value = 0.0f, direct_value = 0.0f;
 
-  // The difference relative to the value's magnitude once it is past 1: a float of magnitude 300
-  // (a skinning translation of a centimetre-scale rig) carries rounding of 3e-5 on its own.
-  void Consider(float task, float direct, int b, const char* name) {
-    const float e = std::fabs(task - direct) / std::max(1.0f, std::fabs(direct));
+  void Consider(double task, double direct, double unit, int b, const char* name) {
+    const double e = std::fabs(task - direct) / unit;
     if (e > error || (!std::isfinite(e) && error != INFINITY)) {
-      error = std::isfinite(e) ? e : INFINITY;
+      error = std::isfinite(e) ? static_cast<float>(e) : INFINITY;
       bone = b;
       channel = name;
-      task_value = task;
-      direct_value = direct;
+      task_value = static_cast<float>(task);
+      direct_value = static_cast<float>(direct);
     }
+  }
+  void ConsiderRatio(double task, double direct, int b, const char* name) {
+    Consider(task, direct, std::max(1.0, std::fabs(direct)), b, name);
   }
 };
 
-Difference ComparePoses(const Pose& task, const Pose& direct) {
+// The diagonal of the box around the bind pose's joints: what "the character's size" means in
+// reports and tolerances. A skeleton whose joints all coincide has no size; it counts as 1 unit.
+double CharacterExtent(const direct::DSkeleton& skeleton) {
+  if (skeleton.bind_model.empty()) return 1.0;
+  direct::DVec3 lo = skeleton.bind_model[0].Origin(), hi = lo;
+  for (const direct::DMat4& m : skeleton.bind_model) {
+    const direct::DVec3 p = m.Origin();
+    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
+    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
+  }
+  const double diagonal = direct::Norm(hi - lo);
+  return diagonal > 1e-6 && std::isfinite(diagonal) ? diagonal : 1.0;
+}
+
+Difference ComparePoses(const Pose& task, const direct::DPose& direct, double extent) {
   Difference d;
-  const int n = std::min(task.bone_count(), direct.bone_count());
+  const int n = std::min(task.bone_count(), static_cast<int>(direct.bones.size()));
   for (int b = 0; b < n; ++b) {
-    const Transform t = task.Get(b), r = direct.Get(b);
-    d.Consider(t.translation.x, r.translation.x, b, "translation.x");
-    d.Consider(t.translation.y, r.translation.y, b, "translation.y");
-    d.Consider(t.translation.z, r.translation.z, b, "translation.z");
-    const Quat q = AlignHemisphere(t.rotation, r.rotation);  // q and -q are one rotation
-    d.Consider(q.x, r.rotation.x, b, "rotation.x");
-    d.Consider(q.y, r.rotation.y, b, "rotation.y");
-    d.Consider(q.z, r.rotation.z, b, "rotation.z");
-    d.Consider(q.w, r.rotation.w, b, "rotation.w");
-    d.Consider(t.scale.x, r.scale.x, b, "scale.x");
-    d.Consider(t.scale.y, r.scale.y, b, "scale.y");
-    d.Consider(t.scale.z, r.scale.z, b, "scale.z");
+    const Transform t = task.Get(b);
+    const direct::DTransform& r = direct.bones[b];
+    d.Consider(t.translation.x, r.t.x, extent, b, "translation.x");
+    d.Consider(t.translation.y, r.t.y, extent, b, "translation.y");
+    d.Consider(t.translation.z, r.t.z, extent, b, "translation.z");
+    // q and -q are one rotation: compare in the reference's hemisphere.
+    const direct::DQuat q = direct::ToDouble(t.rotation);
+    const double sign = direct::Dot(q, r.r) < 0.0 ? -1.0 : 1.0;
+    d.Consider(sign * q.x, r.r.x, 1.0, b, "rotation.x");
+    d.Consider(sign * q.y, r.r.y, 1.0, b, "rotation.y");
+    d.Consider(sign * q.z, r.r.z, 1.0, b, "rotation.z");
+    d.Consider(sign * q.w, r.r.w, 1.0, b, "rotation.w");
+    d.ConsiderRatio(t.scale.x, r.s.x, b, "scale.x");
+    d.ConsiderRatio(t.scale.y, r.s.y, b, "scale.y");
+    d.ConsiderRatio(t.scale.z, r.s.z, b, "scale.z");
   }
   return d;
 }
 
-Difference CompareMatrices(std::span<const Mat4> task, std::span<const Mat4> direct) {
+Difference CompareMatrices(std::span<const Mat4> task, const std::vector<direct::DMat4>& direct,
+                           double extent) {
   static const char* kNames[3][4] = {
       {"skinning[0][0]", "skinning[0][1]", "skinning[0][2]", "skinning[0][3]"},
       {"skinning[1][0]", "skinning[1][1]", "skinning[1][2]", "skinning[1][3]"},
       {"skinning[2][0]", "skinning[2][1]", "skinning[2][2]", "skinning[2][3]"}};
   Difference d;
   for (std::size_t b = 0; b < std::min(task.size(), direct.size()); ++b) {
-    for (int row = 0; row < 3; ++row) {
-      for (int col = 0; col < 4; ++col) {
-        d.Consider(task[b].m[col][row], direct[b].m[col][row], static_cast<int>(b), kNames[row][col]);
+    for (int col = 0; col < 4; ++col) {
+      // A column of the linear part is an axis scaled by the bone's scale; the last is a position.
+      const double unit = col == 3 ? extent : std::max(1.0, direct::Norm(direct[b].Column(col)));
+      for (int row = 0; row < 3; ++row) {
+        d.Consider(task[b].m[col][row], direct[b].e[row][col], unit, static_cast<int>(b), kNames[row][col]);
       }
     }
   }
@@ -160,7 +184,7 @@ std::vector<int> MapParameters(const Program& program, const ir::Graph& graph) {
 // started with.
 void LocateTask(const AnimTaskList& list, const TaskSnapshot& snapshot, const TaskStateStorage& state_before,
                 const ProgramBinding& binding, const ir::Graph& graph, const DirectEvaluator& direct,
-                const ValidateOptions& options, Divergence& out) {
+                double extent, const ValidateOptions& options, Divergence& out) {
   std::vector<int> order;
   for (std::size_t i = 0; i < snapshot.tasks.size(); ++i) {
     if (snapshot.tasks[i].reachable) order.push_back(static_cast<int>(i));
@@ -183,9 +207,9 @@ void LocateTask(const AnimTaskList& list, const TaskSnapshot& snapshot, const Ta
     std::optional<Difference> best;
     for (std::size_t v = 0; v < graph.values.size(); ++v) {
       const ir::Value& value = graph.values[v];
-      const Pose* direct_pose = direct.PoseOf(static_cast<ir::ValueId>(v));
+      const direct::DPose* direct_pose = direct.PoseOf(static_cast<ir::ValueId>(v));
       if (value.node != node || direct_pose == nullptr || !TaskComesFrom(task.type, value.op)) continue;
-      const Difference d = ComparePoses(result, *direct_pose);
+      const Difference d = ComparePoses(result, *direct_pose, extent);
       if (!best || d.error < best->error) best = d;
     }
     if (!best || best->error <= options.tolerance) continue;
@@ -223,11 +247,14 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
   ScenarioPlayer vm_player(scenario);
   DirectEvaluator direct(graph.graph, skeleton, clips);
   DirectScenarioPlayer direct_player(scenario, MapParameters(program, graph.graph));
+  const double extent = CharacterExtent(direct.skeleton());
+  report.extent = static_cast<float>(extent);
+  report.tolerance = options.tolerance;
 
   AnimTaskList list;
   TaskSnapshot snapshot;
   Pose task_pose;
-  std::vector<Mat4> task_skinning(bones), direct_skinning(bones);
+  std::vector<Mat4> task_skinning(bones);
   for (int frame = 0; frame < scenario.frame_count; ++frame) {
     vm_player.ApplyBeforeFrame(frame, instance);
     direct_player.ApplyBeforeFrame(frame, direct);
@@ -238,10 +265,9 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
     ExecuteTaskListWith(list, {.skinning = task_skinning, .local_pose = &task_pose}, &snapshot,
                         options.executor);
     direct.Frame(scenario.delta_time);
-    direct.SkinningMatrices(direct_skinning);
 
-    Difference d = ComparePoses(task_pose, direct.local_pose());
-    const Difference m = CompareMatrices(task_skinning, direct_skinning);
+    Difference d = ComparePoses(task_pose, direct.local_pose(), extent);
+    const Difference m = CompareMatrices(task_skinning, direct.skinning_matrices(), extent);
     if (m.error > d.error) d = m;
     report.frames = frame + 1;
     report.max_error = std::max(report.max_error, d.error);
@@ -255,7 +281,7 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
     div.task_value = d.task_value;
     div.direct_value = d.direct_value;
     div.error = d.error;
-    LocateTask(list, snapshot, state_before, binding, graph.graph, direct, options, div);
+    LocateTask(list, snapshot, state_before, binding, graph.graph, direct, extent, options, div);
     if (div.bone >= 0 && div.bone < bones) div.bone_name = skeleton.bone_name(div.bone);
     report.agree = false;
     report.divergence = div;
@@ -264,12 +290,25 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
   return report;
 }
 
+namespace {
+
+// What an error figure means, for reports.
+std::string ErrorUnits(const ValidationReport& report) {
+  char text[160];
+  std::snprintf(text, sizeof text, "lengths relative to the character's extent, %.4g units",
+                static_cast<double>(report.extent));
+  return text;
+}
+
+}  // namespace
+
 std::string FormatReport(const ValidationReport& report) {
   char line[512];
   if (!report.error.empty()) return "cannot validate: " + report.error + "\n";
   if (report.agree) {
-    std::snprintf(line, sizeof line, "agree: %d frames, max error %.3g\n", report.frames,
-                  static_cast<double>(report.max_error));
+    std::snprintf(line, sizeof line, "agree: %d frames, max error %.3g (tolerance %.3g; %s)\n", report.frames,
+                  static_cast<double>(report.max_error), static_cast<double>(report.tolerance),
+                  ErrorUnits(report).c_str());
     return line;
   }
   const Divergence& d = *report.divergence;

@@ -1,7 +1,13 @@
 // Validation: run a graph through both paths for every frame of a scenario, the task path (VM
-// BuildTasks, then ExecuteTaskList) and direct evaluation of the front end's IR, and compare their
-// local poses and skinning matrices. Reports agreement, or the first divergent frame, task (by
-// graph node name), bone and channel with both values and the error.
+// BuildTasks, then ExecuteTaskList, in float) and direct evaluation of the front end's IR (its own
+// maths, in double), and compare their local poses and skinning matrices. Reports agreement, or
+// the first divergent frame, task (by graph node name), bone and channel with both values and the
+// error.
+//
+// Errors do not depend on the character's size: a length (a translation, the translation column of
+// a skinning matrix) counts relative to the character's extent (the diagonal of the box around its
+// bind-pose joints); a rotation's quaternion components count as they are; a scale, and a column of
+// a skinning matrix's linear part, relative to its magnitude once that is past 1.
 #pragma once
 
 #include <functional>
@@ -17,10 +23,9 @@
 namespace anim {
 
 struct ValidateOptions {
-  // Largest accepted difference of any local pose channel or skinning matrix entry (absolute up to
-  // magnitude 1, relative to the value beyond it). Both
-  // paths compute bit-identical kernels, so agreement is close to exact; a wrong dependency, a
-  // stolen shared buffer or a wrong kernel moves bones by orders of magnitude more.
+  // Largest accepted error (above) of any local pose channel or skinning matrix entry. The task
+  // path's float rounding stays near 1e-6 of the character's size; a wrong dependency, a stolen
+  // shared buffer or a wrong formula moves bones by orders of magnitude more.
   float tolerance = 1e-4f;
 
   // Test hooks that break the task path on purpose (tests/validate): executor options, and a
@@ -40,13 +45,15 @@ struct Divergence {
   std::string channel;        // "rotation.y", "translation.x", "skinning[1][3]"
   float task_value = 0.0f;    // the executor's value
   float direct_value = 0.0f;  // direct evaluation's value
-  float error = 0.0f;         // absolute, or relative to |direct_value| when that is past 1
+  float error = 0.0f;         // in the units above
 };
 
 struct ValidationReport {
   bool agree = true;
   int frames = 0;          // frames compared
   float max_error = 0.0f;  // over every frame compared
+  float tolerance = 0.0f;  // the tolerance it was compared with
+  float extent = 1.0f;     // the character's extent, the unit of length errors
   std::optional<Divergence> divergence;
   std::string error;  // set when the inputs could not be run at all (binding failed)
 };

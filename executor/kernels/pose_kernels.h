@@ -44,7 +44,9 @@ void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive
 // walking `parents` and composing local rotations only), translations and scales as in local
 // space. `parents` is the skeleton's parents-first array (parent < bone, -1 for a root); an index
 // that breaks that rule is read as a root, and null `parents` leaves `out` untouched.
-// Round trip: Make(d, source, base) then Apply(out, base, d, 1) gives back source.
+// Apply's local rotations are normalised (model rotations are products down the chain, whose
+// rounding would otherwise compound in a pose fed back through a snapshot). Round trip:
+// Make(d, source, base) then Apply(out, base, d, 1) gives back source.
 void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
                       int count);
 void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,

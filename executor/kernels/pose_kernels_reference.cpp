@@ -123,7 +123,8 @@ void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive,
     model_out[i] = Nlerp(Quat::Identity(), d.rotation, alpha) * model_base[i];
     const int p = parents[i];
     // Back to local space under the parent's new model rotation.
-    const Quat local = HasValidParent(p, i) ? Conjugate(model_out[p]) * model_out[i] : model_out[i];
+    const Quat local =
+        Normalize(HasValidParent(p, i) ? Conjugate(model_out[p]) * model_out[i] : model_out[i]);
     SetBoneTransform(
         out, i, {b.translation + d.translation * alpha, local, ApplyScaleDelta(b.scale, d.scale, alpha)});
   }

@@ -239,10 +239,11 @@ void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive,
                ApplyRotationDelta(LoadQuats(model_base, first), LoadQuats(additive.rotations, first), t),
                lanes);
   });
-  // Back to local space under each parent's new model rotation.
+  // Back to local space under each parent's new model rotation, normalised: the model rotations are
+  // products down the chain, so their rounding would compound where a result feeds itself back.
   ForEachGroup(count, [&](int first, int lanes) {
     using namespace simd;
-    StoreQuats(out.rotations, first, LocalFromModel(model_out, parents, first, lanes), lanes);
+    StoreQuats(out.rotations, first, Normalize(LocalFromModel(model_out, parents, first, lanes)), lanes);
     ApplyDeltaVectors(out, base, additive, t, first, lanes);
   });
 }

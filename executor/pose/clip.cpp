@@ -6,8 +6,8 @@
 
 namespace anim {
 
-std::optional<Clip> Clip::Create(const Skeleton& skeleton, std::string name, float sample_rate, int frame_count,
-                                 bool looping, std::string& error) {
+std::optional<Clip> Clip::Create(const Skeleton& skeleton, std::string name, float sample_rate,
+                                 int frame_count, bool looping, std::string& error) {
   if (!(sample_rate > 0.0f) || !std::isfinite(sample_rate)) {
     error = "sample rate must be a positive number of frames per second";
     return std::nullopt;
@@ -45,10 +45,11 @@ ClipKeyPair Clip::KeysAt(float time) const {
   } else {
     time = std::clamp(time, 0.0f, dur);
   }
-  const float f = time * sample_rate_;
-  int k = static_cast<int>(f);
-  k = std::clamp(k, 0, frame_count_ - 2);
-  return {k, k + 1, std::clamp(f - static_cast<float>(k), 0.0f, 1.0f)};
+  // The position between keys in double: in float, a clip a few seconds long would already round
+  // the blend weight to a few millionths, and that weight scales the whole change between two keys.
+  const double f = static_cast<double>(time) * sample_rate_;
+  const int k = std::clamp(static_cast<int>(f), 0, frame_count_ - 2);
+  return {k, k + 1, static_cast<float>(std::clamp(f - k, 0.0, 1.0))};
 }
 
 }  // namespace anim
