@@ -305,6 +305,7 @@ class Recorder {
   out.state = &instance.task_state;
   out.owner = &instance;
   out.delta_time = std::isfinite(dt) && dt > 0.0f ? dt : 0.0f;
+  out.active_bone_count = instance.active_bone_count;
   ++instance.frame;
 
   if (binding.version_mismatch()) {

@@ -25,11 +25,25 @@ struct ParamEvent {
   float to[3] = {0.0f, 0.0f, 0.0f};
 };
 
+// The skeleton LOD cut from `time` on: frames sample and blend only bones [0, bone_count)
+// (AnimInstance::active_bone_count; 0 is every bone).
+struct LodEvent {
+  float time = 0.0f;
+  int bone_count = 0;
+};
+
 struct Scenario {
   int frame_count = 1;
   float delta_time = 1.0f / 30.0f;
-  std::vector<ParamEvent> events;  // applied in this order when several are due before one frame
+  std::vector<ParamEvent> events;    // applied in this order when several are due before one frame
+  std::vector<LodEvent> lod_events;  // in file order
 };
+
+// Whether an event at `event_time` is due before a frame at `frame_time`: events written at a frame's
+// time belong to it despite rounding (a slack of a thousandth of a frame).
+inline bool EventDue(float event_time, float frame_time, float delta_time) {
+  return event_time <= frame_time + delta_time * 1e-3f;
+}
 
 // Plays a scenario's events into an instance, frame by frame (docs/semantics.md, "Scenarios").
 class ScenarioPlayer {
@@ -42,7 +56,8 @@ class ScenarioPlayer {
 
  private:
   const Scenario& scenario_;
-  std::vector<uint8_t> done_;  // per event: applied for good (a set, a fire, a finished ramp)
+  std::vector<uint8_t> done_;      // per event: applied for good (a set, a fire, a finished ramp)
+  std::vector<uint8_t> lod_done_;  // per LOD event: applied
 };
 
 }  // namespace anim

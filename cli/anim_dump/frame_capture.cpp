@@ -77,6 +77,8 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, bool
   const std::vector<std::string>& nodes = binding.node_names();
   const AnimTaskList& list = *result.list;
   frame.task_count = static_cast<int>(list.tasks.size());
+  frame.active_bones = list.ActiveBones();
+  frame.bone_count = binding.skeleton().bone_count();
   for (std::size_t i = 0; keep_tasks && i < list.tasks.size(); ++i) {
     DumpTask t;
     t.task = list.tasks[i];

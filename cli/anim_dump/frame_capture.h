@@ -42,6 +42,8 @@ struct DumpFrame {
   int frame = 0;
   float time = 0.0f;
   int task_count = 0;
+  int active_bones = 0;  // bones sampled and blended (the LOD cut), of bone_count
+  int bone_count = 0;
   std::vector<DumpTask> tasks;  // empty when captured without tasks
   TaskSnapshot summary;         // its `tasks` left empty: see DumpFrame::tasks
   std::vector<MachineFrame> machines;

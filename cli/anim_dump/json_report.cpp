@@ -151,6 +151,7 @@ Json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame) {
   out["reachable_count"] = frame.summary.reachable_count;
   out["peak_live_buffers"] = frame.summary.peak_live_buffers;
   out["level_count"] = frame.summary.level_count;
+  out["active_bones"] = frame.active_bones;
   out["machines"] = Machines(frame);
   Json tasks = Json::array();
   std::map<int, std::vector<int>> levels;

@@ -56,6 +56,9 @@ std::string FrameHeading(const DumpFrame& frame) {
     else if (m.blend_active)
       s += " (blending)";
   }
+  if (frame.active_bones < frame.bone_count)
+    s +=
+        "  LOD: " + std::to_string(frame.active_bones) + " of " + std::to_string(frame.bone_count) + " bones";
   return s;
 }
 

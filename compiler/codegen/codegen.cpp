@@ -131,6 +131,7 @@ std::optional<Program> GenerateProgram(const ir::Graph& graph, DiagnosticSink& d
 
   Program program;
   program.skeleton_hash = graph.skeleton_hash;
+  program.graph_hash = graph.source_hash;
   program.scalar_register_count = static_cast<uint16_t>(regs.scalar_count);
   program.pose_register_count = static_cast<uint16_t>(regs.pose_count);
   program.code = FinalCode(emitted.code, regs);

@@ -130,7 +130,8 @@ void Assets(const Program& p, std::string& out) {
 
 std::string Disassemble(const Program& p) {
   std::string out;
-  Line(out, "; animbc version {}, skeleton hash {:#018x}", p.version, p.skeleton_hash);
+  Line(out, "; animbc version {}, skeleton hash {:#018x}, graph hash {:#018x}", p.version, p.skeleton_hash,
+       p.graph_hash);
   Line(out, "; {} code words, {} debug entries, {} scalar registers, {} pose registers", p.code.size(),
        p.debug.size(), p.scalar_register_count, p.pose_register_count);
   Code(p, out);

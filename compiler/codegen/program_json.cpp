@@ -116,6 +116,7 @@ std::string ProgramToJson(const Program& p) {
   Json j;
   j["version"] = p.version;
   j["skeleton_hash"] = p.skeleton_hash;
+  j["graph_hash"] = p.graph_hash;
   j["scalar_registers"] = p.scalar_register_count;
   j["pose_registers"] = p.pose_register_count;
   j["code_words"] = p.code.size();

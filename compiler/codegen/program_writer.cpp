@@ -1,6 +1,6 @@
 #include "compiler/codegen/program_writer.h"
 
-#include "vm/bytecode/checksum.h"
+#include "executor/pose/content_hash.h"
 
 #include <algorithm>
 #include <bit>
@@ -189,7 +189,7 @@ std::vector<uint8_t> WriteProgram(const Program& program) {
   w.U16(program.scalar_register_count);
   w.U16(program.pose_register_count);
   w.U32(kSectionCount);
-  w.U64(0);
+  w.U64(program.graph_hash);
   out.insert(out.end(), body.begin(), body.end());
   return out;
 }

@@ -6,8 +6,23 @@
 #include "compiler/document/source_text.h"
 #include "compiler/graph/graph_lower.h"
 #include "compiler/graph/graph_reader.h"
+#include "executor/pose/content_hash.h"
 
 namespace anim {
+namespace {
+
+// The graph's text, then its assets by content, so reformatting an asset file changes nothing but
+// any change to a bone, a key or the graph does.
+uint64_t GraphHash(std::string_view text, const Skeleton& skeleton, const std::vector<Clip>& clips) {
+  ContentHash hash;
+  hash.Text(text);
+  hash.U64(skeleton.content_hash());
+  for (const Clip& clip : clips)
+    hash.U64(clip.content_hash());
+  return hash.value();
+}
+
+}  // namespace
 
 std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
                                         const std::string& base_dir, DiagnosticSink& diagnostics) {
@@ -16,6 +31,7 @@ std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string
   std::optional<graph::ReadGraphResult> read = graph::ReadGraph(*document, text, base_dir, diagnostics);
   if (!read || diagnostics.has_errors()) return std::nullopt;
   ir::Graph graph = graph::LowerGraph(read->model, read->skeleton.content_hash(), file_name);
+  graph.source_hash = GraphHash(text, read->skeleton, read->clips);
   return CompiledGraph{std::move(graph), std::move(read->skeleton), std::move(read->clips),
                        std::move(read->input_files)};
 }

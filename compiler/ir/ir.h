@@ -27,12 +27,30 @@ enum class Op : uint8_t {
   TimeInState,    // index = machine; Float
   StateProgress,  // index = machine; Float
   // Scalar maths on Float/Int/Bool operands (Bool as 0/1). Vec3 operands are allowed where noted.
-  Neg, Not, Abs, Sin, Cos,                          // 1 operand (Neg, Abs also Vec3)
-  Add, Sub, Mul, Div, Min, Max,                     // 2 operands (Add, Sub: Vec3+Vec3; Mul, Div: Vec3*Float)
-  Less, LessEqual, Greater, GreaterEqual, Equal, NotEqual, And, Or,  // 2 operands, Bool result
-  Clamp, Lerp, Smoothstep,                          // 3 operands (Lerp also Vec3, Vec3, Float)
-  Remap,                                            // 5 operands: x, in0, in1, out0, out1
-  MakeVec3,                                         // 3 Float operands
+  Neg,
+  Not,
+  Abs,
+  Sin,
+  Cos,  // 1 operand (Neg, Abs also Vec3)
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Min,
+  Max,  // 2 operands (Add, Sub: Vec3+Vec3; Mul, Div: Vec3*Float)
+  Less,
+  LessEqual,
+  Greater,
+  GreaterEqual,
+  Equal,
+  NotEqual,
+  And,
+  Or,  // 2 operands, Bool result
+  Clamp,
+  Lerp,
+  Smoothstep,  // 3 operands (Lerp also Vec3, Vec3, Float)
+  Remap,       // 5 operands: x, in0, in1, out0, out1
+  MakeVec3,    // 3 Float operands
   // Poses. Operand order follows the bytecode's operand order; index/bones/flags as noted.
   ReferencePose,  // no operands
   SampleClip,     // index = clock; operands: rate
@@ -61,12 +79,12 @@ struct Value {
   Type type = Type::Float;
   std::vector<ValueId> operands;
   float constant[3] = {0.0f, 0.0f, 0.0f};
-  uint16_t index = 0;          // parameter, clock, mask, machine or snapshot, by op
+  uint16_t index = 0;             // parameter, clock, mask, machine or snapshot, by op
   uint16_t bones[3] = {0, 0, 0};  // indices into Graph::bones
   uint8_t flags = 0;
-  uint16_t iterations = 0;     // Fabrik
-  uint16_t scope = 0;          // where a pose value runs (Graph::scopes); 0 for scalars
-  std::string node;            // the graph node it came from, for names in tools and diagnostics
+  uint16_t iterations = 0;  // Fabrik
+  uint16_t scope = 0;       // where a pose value runs (Graph::scopes); 0 for scalars
+  std::string node;         // the graph node it came from, for names in tools and diagnostics
   SourceLocation location;
 };
 
@@ -82,7 +100,7 @@ struct Machine {
   uint16_t initial_state = 0;
   std::vector<StateDesc> states;  // pose is unused here: the StateMachine value's operands hold them
   std::vector<Transition> transitions;
-  ValueId value = kNoValue;       // the StateMachine value
+  ValueId value = kNoValue;  // the StateMachine value
 };
 
 struct Graph {
@@ -92,6 +110,7 @@ struct Graph {
   uint16_t root_bone = kNoOperand;  // index into bones, or kNoOperand
 
   uint64_t skeleton_hash = 0;
+  uint64_t source_hash = 0;  // Program::graph_hash: the graph's text and assets
   std::vector<ParamDesc> params;
   std::vector<std::string> clips;
   std::vector<ClockDesc> clocks;

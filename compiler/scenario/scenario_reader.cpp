@@ -1,8 +1,8 @@
 // Codes: E004 unknown parameter (as in graphs), E101 missing field (or an event that is not exactly
-// one of set / ramp / fire), E102 wrong type (including a value that does not fit the parameter's
+// one of set / ramp / fire / lod), E102 wrong type (including a value that does not fit the parameter's
 // type), E103 unknown field, E104 format or version, E105 a vec3 without 3 numbers, E106 out of
 // range (non-positive frame count or time step, negative times, events past the last frame, a
-// ramp that ends before it starts).
+// ramp that ends before it starts, a bone count past the format's limit).
 #include "compiler/scenario/scenario_reader.h"
 
 #include <array>
@@ -13,6 +13,7 @@
 #include "compiler/diag/suggest.h"
 #include "compiler/document/document_parser.h"
 #include "compiler/document/document_reader.h"
+#include "executor/pose/skeleton.h"
 
 namespace anim {
 namespace {
@@ -24,6 +25,7 @@ constexpr std::array<std::string_view, 5> kScenarioFields = {"format", "version"
 constexpr std::array<std::string_view, 3> kSetFields = {"set", "at", "value"};
 constexpr std::array<std::string_view, 2> kFireFields = {"fire", "at"};
 constexpr std::array<std::string_view, 5> kRampFields = {"ramp", "start", "end", "from", "to"};
+constexpr std::array<std::string_view, 2> kLodFields = {"lod", "at"};
 
 class ScenarioReader {
  public:
@@ -74,9 +76,14 @@ class ScenarioReader {
     const std::string where = "'events'[" + std::to_string(index) + "]";
     if (!reader_.Mapping(node, where)) return;
     const bool set = node.Find("set") != nullptr, ramp = node.Find("ramp") != nullptr,
-               fire = node.Find("fire") != nullptr;
-    if (static_cast<int>(set) + static_cast<int>(ramp) + static_cast<int>(fire) != 1) {
-      reader_.Error("E101", node, where + " must have exactly one of 'set', 'ramp' or 'fire'");
+               fire = node.Find("fire") != nullptr, lod = node.Find("lod") != nullptr;
+    if (static_cast<int>(set) + static_cast<int>(ramp) + static_cast<int>(fire) + static_cast<int>(lod) !=
+        1) {
+      reader_.Error("E101", node, where + " must have exactly one of 'set', 'ramp', 'fire' or 'lod'");
+      return;
+    }
+    if (lod) {
+      ReadLodEvent(node, where, scenario);
       return;
     }
     ParamEvent e;
@@ -130,6 +137,22 @@ class ScenarioReader {
       e.end_time = *end;
     }
     scenario.events.push_back(e);
+  }
+
+  // {lod: N, at: t}: from t on, frames sample and blend only the first N bones (0: every bone).
+  void ReadLodEvent(const DocNode& node, const std::string& where, Scenario& scenario) {
+    FieldReader fields(reader_, node, where, kLodFields);
+    fields.ReportUnknownFields();
+    const std::optional<std::int64_t> bones = fields.Integer("lod", Field::Required);
+    const std::optional<float> at = Time(fields, "at");
+    if (bones && (*bones < 0 || *bones > kMaxBones)) {
+      reader_.Error("E106", *fields.Find("lod"),
+                    "expected 'lod' between 0 (every bone) and " + std::to_string(kMaxBones) +
+                        " bones, found " + std::to_string(*bones));
+      return;
+    }
+    if (!bones || !at) return;
+    scenario.lod_events.push_back({*at, static_cast<int>(*bones)});
   }
 
   const ParamDesc* Param(FieldReader& fields, std::string_view key, ParamEvent& e) {

@@ -138,11 +138,22 @@ bool TaskComesFrom(AnimTaskType type, ir::Op op) {
 class DirectScenarioPlayer {
  public:
   DirectScenarioPlayer(const Scenario& scenario, std::vector<int> param_map)
-      : scenario_(scenario), param_map_(std::move(param_map)), done_(scenario.events.size(), 0) {}
+      : scenario_(scenario),
+        param_map_(std::move(param_map)),
+        done_(scenario.events.size(), 0),
+        lod_done_(scenario.lod_events.size(), 0) {}
 
+  // Parameter values that are not finite (a ramp whose span overflows) change nothing, as a setter
+  // refuses them (the evaluator's SetParam).
   void ApplyBeforeFrame(int frame, DirectEvaluator& direct) {
     const float now = static_cast<float>(frame) * scenario_.delta_time;
     const float slack = scenario_.delta_time / 1000.0f;  // events written at a frame's time land on it
+    for (std::size_t i = 0; i < scenario_.lod_events.size(); ++i) {
+      const LodEvent& e = scenario_.lod_events[i];
+      if (lod_done_[i] || now < e.time - slack) continue;
+      direct.SetActiveBoneCount(e.bone_count);
+      lod_done_[i] = 1;
+    }
     for (std::size_t i = 0; i < scenario_.events.size(); ++i) {
       const ParamEvent& e = scenario_.events[i];
       const int param = param_map_[e.param];
@@ -154,10 +165,10 @@ class DirectScenarioPlayer {
       }
       const bool finished = now >= e.end_time - slack;
       const float span = e.end_time - e.time;
-      const float f = finished || span <= 0.0f ? 1.0f : std::clamp((now - e.time) / span, 0.0f, 1.0f);
+      const float f = span <= 0.0f ? 1.0f : std::clamp((now - e.time) / span, 0.0f, 1.0f);
       float v[3];
-      for (int c = 0; c < 3; ++c)
-        v[c] = e.from[c] + (e.to[c] - e.from[c]) * f;
+      for (int c = 0; c < 3; ++c)  // the frame at or after the end gets `to` exactly
+        v[c] = finished || f >= 1.0f ? e.to[c] : e.from[c] + (e.to[c] - e.from[c]) * f;
       direct.SetParam(param, v[0], v[1], v[2]);
       done_[i] = finished ? 1 : 0;
     }
@@ -166,7 +177,7 @@ class DirectScenarioPlayer {
  private:
   const Scenario& scenario_;
   std::vector<int> param_map_;
-  std::vector<uint8_t> done_;
+  std::vector<uint8_t> done_, lod_done_;
 };
 
 std::vector<int> MapParameters(const Program& program, const ir::Graph& graph) {
@@ -230,6 +241,19 @@ void LocateTask(const AnimTaskList& list, const TaskSnapshot& snapshot, const Ta
 ValidationReport Validate(const CompiledGraph& graph, const Program& program, const Scenario& scenario,
                           const ValidateOptions& options) {
   ValidationReport report;
+  if (program.graph_hash != 0 && program.graph_hash != graph.graph.source_hash) {
+    char text[256];
+    std::snprintf(
+        text, sizeof text,
+        "stale program: it was compiled from graph hash %#018llx, but the graph given and its assets "
+        "hash to %#018llx; recompile it",
+        static_cast<unsigned long long>(program.graph_hash),
+        static_cast<unsigned long long>(graph.graph.source_hash));
+    report.agree = false;
+    report.stale = true;
+    report.error = text;
+    return report;
+  }
   std::vector<const Clip*> clips;
   for (const Clip& c : graph.clips)
     clips.push_back(&c);

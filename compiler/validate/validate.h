@@ -55,10 +55,14 @@ struct ValidationReport {
   float tolerance = 0.0f;  // the tolerance it was compared with
   float extent = 1.0f;     // the character's extent, the unit of length errors
   std::optional<Divergence> divergence;
-  std::string error;  // set when the inputs could not be run at all (binding failed)
+  // Set when the inputs could not be compared at all: the program does not bind to the graph's
+  // assets, or it is stale (compiled from another version of the graph or its assets).
+  std::string error;
+  bool stale = false;
 };
 
-// `program` must be compiled from `graph` (its parameters are matched by name).
+// `program` must be compiled from `graph` (its parameters are matched by name); a program whose
+// graph hash is not the graph's is refused as stale before anything runs.
 ValidationReport Validate(const CompiledGraph& graph, const Program& program, const Scenario& scenario,
                           const ValidateOptions& options = {});
 

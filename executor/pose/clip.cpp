@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 
+#include "executor/pose/content_hash.h"
+
 namespace anim {
 
 std::optional<Clip> Clip::Create(const Skeleton& skeleton, std::string name, float sample_rate,
@@ -29,6 +31,23 @@ std::optional<Clip> Clip::Create(const Skeleton& skeleton, std::string name, flo
     std::memcpy(c.frames_.data() + c.FrameStride() * k, bind, c.FrameStride() * sizeof(float));
   }
   return c;
+}
+
+uint64_t Clip::content_hash() const {
+  ContentHash hash;
+  hash.Float(sample_rate_);
+  hash.Bytes(&frame_count_, sizeof frame_count_);
+  hash.Bytes(&looping_, sizeof looping_);
+  hash.U64(skeleton_hash_);
+  for (int bone : tracked_bones_)
+    hash.Bytes(&bone, sizeof bone);
+  for (int k = 0; k < frame_count_; ++k) {
+    for (int b = 0; b < bone_count_; ++b) {
+      const Transform t = GetBoneTransform(frame(k), b);  // bones only: a block's padding is not content
+      hash.Bytes(&t, sizeof t);
+    }
+  }
+  return hash.value();
 }
 
 void Clip::MarkTracked(int bone) {

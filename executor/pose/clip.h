@@ -34,7 +34,9 @@ class Clip {
   int frame_count() const { return frame_count_; }
   bool looping() const { return looping_; }
   // Time of the last key frame. A looping clip's last frame is its first frame again.
-  float duration() const { return frame_count_ > 1 ? static_cast<float>(frame_count_ - 1) / sample_rate_ : 0.0f; }
+  float duration() const {
+    return frame_count_ > 1 ? static_cast<float>(frame_count_ - 1) / sample_rate_ : 0.0f;
+  }
   int bone_count() const { return bone_count_; }
   uint64_t skeleton_hash() const { return skeleton_hash_; }
 
@@ -48,8 +50,14 @@ class Clip {
   // Looping clips wrap `time` into [0, duration); play-once clips clamp it to [0, duration].
   ClipKeyPair KeysAt(float time) const;
 
+  // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones and every key (not the
+  // name, which the graph gives): what a compiled program's graph hash records of the clip.
+  uint64_t content_hash() const;
+
   // Bytes of key data held, for memory reports.
-  std::size_t key_bytes() const { return FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_); }
+  std::size_t key_bytes() const {
+    return FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_);
+  }
 
  private:
   std::size_t FrameStride() const { return static_cast<std::size_t>(PoseFloatCount(bone_count_)); }

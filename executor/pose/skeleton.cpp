@@ -3,24 +3,9 @@
 #include <cstring>
 #include <unordered_map>
 
+#include "executor/pose/content_hash.h"
+
 namespace anim {
-namespace {
-
-class Fnv1a {
- public:
-  void Bytes(const void* data, std::size_t size) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < size; ++i)
-      hash_ = (hash_ ^ p[i]) * 1099511628211ull;
-  }
-  void Float(float f) { Bytes(&f, sizeof f); }
-  uint64_t value() const { return hash_; }
-
- private:
-  uint64_t hash_ = 14695981039346656037ull;
-};
-
-}  // namespace
 
 std::optional<Skeleton> Skeleton::Build(const SkeletonDesc& desc, std::string& error) {
   const int count = static_cast<int>(desc.bones.size());
@@ -62,7 +47,7 @@ std::optional<Skeleton> Skeleton::Build(const SkeletonDesc& desc, std::string& e
   s.name_ = desc.name;
   s.low_detail_bone_count_ = desc.low_detail_bone_count == 0 ? count : desc.low_detail_bone_count;
   s.bind_pose_.Resize(count);
-  Fnv1a hash;
+  ContentHash hash;
   for (int i = 0; i < count; ++i) {
     const SkeletonDesc::Bone& bone = desc.bones[i];
     Transform local = bone.bind_local;

@@ -25,7 +25,7 @@ struct AnimTaskList {
 
   const Skeleton* skeleton = nullptr;
   bool lock_root = false;
-  int root_bone = -1;
+  int root_bone = -1;         // the bone the root lock pins; -1: bone 0
   int active_bone_count = 0;  // the skeleton LOD cut; 0 = every bone
   float delta_time = 0.0f;    // the frame's time step, for velocity estimates
 
@@ -50,6 +50,9 @@ struct AnimTaskList {
     lock_root = false;
     root_bone = -1;
   }
+
+  // The bone the root lock pins this frame, or -1 when the list does not lock the root.
+  int PinnedRootBone() const { return lock_root ? (root_bone >= 0 ? root_bone : 0) : -1; }
 
   // Bones sampled and blended this frame: the LOD cut clamped to the skeleton.
   int ActiveBones() const {

@@ -190,7 +190,8 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   // 4. Resolve: the root pin goes on a copy when the result is retained history.
   const Pose* final_pose = output != AnimTask::NoTask ? s.result_pose[output] : &skeleton.bind_pose();
   int16_t final_buf = output != AnimTask::NoTask ? s.result_buf[output] : kRetained;
-  if (list.lock_root && list.root_bone >= 0 && list.root_bone < bones) {
+  const int pinned = list.PinnedRootBone();
+  if (pinned >= 0 && pinned < bones) {
     if (final_buf < 0) {
       final_buf = static_cast<int16_t>(pool.Acquire(bones));
       Pose& copy = pool.buffer(final_buf);
@@ -199,7 +200,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
       final_pose = &copy;
       peak_live = std::max(peak_live, pool.live());
     }
-    ApplyRootLock(pool.buffer(final_buf).view(), skeleton, list.root_bone);
+    ApplyRootLock(pool.buffer(final_buf).view(), skeleton, pinned);
   }
   Resolve(list, *final_pose, outputs, s);
 

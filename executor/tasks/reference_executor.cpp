@@ -60,7 +60,7 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
   Pose final_pose(n);
   reference::CopyPose(final_pose.view(),
                       has_output ? results[list.output_task].view() : skeleton.bind_pose().view(), n);
-  if (list.lock_root) ApplyRootLock(final_pose.view(), skeleton, list.root_bone);
+  if (list.lock_root) ApplyRootLock(final_pose.view(), skeleton, list.PinnedRootBone());
   std::vector<Mat4> model(n);
   LocalToModel(skeleton, final_pose.view(), model.data());
   if (outputs.model.size() >= static_cast<std::size_t>(n))

@@ -7,8 +7,8 @@
 
 #include "compiler/codegen/compile.h"
 #include "compiler/codegen/program_writer.h"
+#include "executor/pose/content_hash.h"
 #include "tests/backend/sample_graphs.h"
-#include "vm/bytecode/checksum.h"
 #include "vm/bytecode/program_loader.h"
 
 namespace anim {

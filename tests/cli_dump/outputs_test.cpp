@@ -168,8 +168,9 @@ TEST_CASE("dis prints what animc --emit asm prints, for a graph and for a .animb
   CHECK(Dump("dis '" + bytecode.string() + "'").out == animc.out);
 }
 
-TEST_CASE("validate: samples agree (exit 0); a program from another graph diverges (exit 1)",
-          "[cli_dump][validate]") {
+TEST_CASE(
+    "validate: samples agree (exit 0), a stale program is refused (exit 2), a divergence is caught (exit 1)",
+    "[cli_dump][validate]") {
   for (const char* sample : {"worked_example", "locomotion", "litmus"}) {
     const ProcessRun run = Dump("validate " + SampleArgs(sample));
     INFO(sample << ": " << run.out << run.err);
@@ -195,9 +196,23 @@ TEST_CASE("validate: samples agree (exit 0); a program from another graph diverg
   }
   WriteFile(Scratch() / "altered.yaml", graph);
   const fs::path altered = CompileToBytecode((Scratch() / "altered.yaml").string(), "altered.animbc");
-  const ProcessRun diverged =
-      Dump("validate '" + altered.string() +
-           "' --graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml");
+  const std::string against =
+      "' --graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml";
+  // Its graph hash says it was compiled from another graph: stale, not a bug of the task path.
+  const ProcessRun stale = Dump("validate '" + altered.string() + against);
+  INFO(stale.out << stale.err);
+  CHECK(stale.exit_code == 2);
+  CHECK(stale.out.empty());
+  CHECK_THAT(stale.err, Catch::Matches("anim-dump: error: stale program: it was compiled from graph hash "
+                                       "0x[0-9a-f]{16}, but the graph given and its assets hash to "
+                                       "0x[0-9a-f]{16}; recompile it\n"));
+
+  // The same program with its graph hash cleared (unknown, as if from elsewhere): the task path
+  // and direct evaluation of the graph given disagree at the run blend.
+  std::string bytes = ReadFile(altered.string());
+  std::fill(bytes.begin() + 40, bytes.begin() + 48, '\0');
+  WriteFile(Scratch() / "unknown_origin.animbc", bytes);
+  const ProcessRun diverged = Dump("validate '" + (Scratch() / "unknown_origin.animbc").string() + against);
   INFO(diverged.out << diverged.err);
   CHECK(diverged.exit_code == 1);
   CHECK(diverged.out.find("Blend") != std::string::npos);

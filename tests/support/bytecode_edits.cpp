@@ -3,7 +3,7 @@
 #include <cstring>
 #include <span>
 
-#include "vm/bytecode/checksum.h"
+#include "executor/pose/content_hash.h"
 #include "vm/bytecode/program_loader.h"
 
 namespace anim::test {

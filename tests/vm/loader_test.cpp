@@ -90,7 +90,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK(r.program.version == 0);
     CHECK(r.program.code.empty());
     CHECK_THAT(r.error,
-               Equals("bytecode version 0 does not match the runtime's version 1: recompile the graph"));
+               Equals("bytecode version 0 does not match the runtime's version 2: recompile the graph"));
   }
   SECTION("truncation at several points") {
     CHECK_THAT(LoadProgram(std::span(good).first(6)).error,
@@ -209,8 +209,8 @@ TEST_CASE("the verifier's refusals name the instruction, the operand and the lim
     CHECK_THAT(VerifyError(p), Equals("debug entry 1: word 4 is not the start of an instruction"));
   }
   SECTION("another version") {
-    p.version = 2;
-    CHECK_THAT(VerifyError(p), Equals("bytecode version 2 does not match the runtime's version 1"));
+    p.version = 1;
+    CHECK_THAT(VerifyError(p), Equals("bytecode version 1 does not match the runtime's version 2"));
   }
   SECTION("a missing root scope") {
     p.scopes[0].machine = 0;

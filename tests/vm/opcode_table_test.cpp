@@ -342,6 +342,7 @@ uint16_t GeneratedOperand(OperandKind kind, int n) {
 Program ProgramUsing(const std::vector<const OpcodeInfo*>& opcodes) {
   Program p;
   p.skeleton_hash = 0x0123456789abcdefull;
+  p.graph_hash = 0xfedcba9876543210ull;
   p.scalar_register_count = 8;
   p.pose_register_count = 3;
   p.constants = {0.5f, -2.0f};

@@ -102,7 +102,14 @@ TEST_CASE("scenario refusals point at the offending value", "[vm][scenario]") {
              Equals("s.yaml:6:36: error[E106]: the ramp ends (0.2 s) before it starts (0.5 s)\n"));
   CHECK_THAT(
       Diagnose(h + "events:\n  - {set: speed, fire: jump, at: 0}\n"),
-      Equals("s.yaml:6:5: error[E101]: 'events'[0] must have exactly one of 'set', 'ramp' or 'fire'\n"));
+      Equals(
+          "s.yaml:6:5: error[E101]: 'events'[0] must have exactly one of 'set', 'ramp', 'fire' or 'lod'\n"));
+  CHECK_THAT(
+      Diagnose(h + "events:\n  - {lod: -3, at: 0}\n"),
+      Equals("s.yaml:6:11: error[E106]: expected 'lod' between 0 (every bone) and 32767 bones, found -3\n"));
+  CHECK_THAT(Diagnose(h + "events:\n  - {lod: 4.5, at: 0}\n"), Contains("error[E102]"));
+  CHECK_THAT(Diagnose(h + "events:\n  - {lod: 4, at: 2}\n"),
+             Contains("error[E106]: 'at' is 2 s, past the last frame"));
   CHECK_THAT(Diagnose(h + "events:\n  - {fire: jump, at: 0, when: 1}\n"), Contains("error[E103]"));
   CHECK_THAT(Diagnose("format: animtc.scenario\nversion: 1\nframes: 0\ndelta_time: -1\n"),
              Equals("s.yaml:3:9: error[E106]: expected 'frames' between 1 and 1000000, found 0\n"
@@ -120,17 +127,17 @@ TEST_CASE("the scenario schema lists the fields the reader reads", "[vm][scenari
     top.insert(key);
   CHECK(top == std::set<std::string>{"format", "version", "frames", "delta_time", "events"});
   const nlohmann::json& kinds = schema["properties"]["events"]["items"]["oneOf"];
-  REQUIRE(kinds.size() == 3);
+  REQUIRE(kinds.size() == 4);
   std::set<std::string> required;
   for (const nlohmann::json& kind : kinds) {
     for (const auto& field : kind["required"])
       required.insert(field.get<std::string>());
   }
   CHECK(required ==
-        std::set<std::string>{"set", "at", "value", "ramp", "start", "end", "from", "to", "fire"});
+        std::set<std::string>{"set", "at", "value", "ramp", "start", "end", "from", "to", "fire", "lod"});
 }
 
-TEST_CASE("events apply before the frame whose time reaches them; ramps interpolate and hold",
+TEST_CASE("events apply before the frame whose time reaches them, ramps interpolate and hold",
           "[vm][scenario]") {
   test::VmRig rig;
   const Program program = test::FullProgram(rig);
@@ -187,6 +194,28 @@ TEST_CASE("the frame runner plays a scenario through BuildTasks and ExecuteTaskL
   });
   CHECK(frames.size() == 11);
   CHECK(loco_state == std::vector<uint16_t>{0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1});
+}
+
+TEST_CASE("lod events set the instance's LOD cut when due, each once, and every list carries it",
+          "[vm][scenario][lod]") {
+  test::VmRig rig;
+  const Program program = test::FullProgram(rig);
+  const ProgramBinding binding = test::BindOrThrow(program, rig);
+  AnimInstance instance(program);
+  DiagnosticSink sink;
+  // Out of time order on purpose: each event applies once, when its own time comes.
+  const std::optional<Scenario> s =
+      ParseScenario(std::string(kHeader) + "events:\n  - {lod: 0, at: 0.6}\n  - {lod: 4, at: 0.2}\n",
+                    "s.yaml", program, sink);
+  INFO(FormatText(sink));
+  REQUIRE(s.has_value());
+  std::vector<int> cut, active;
+  RunScenario(binding, instance, *s, [&](const FrameResult& f) {
+    cut.push_back(f.list->active_bone_count);
+    active.push_back(f.list->ActiveBones());
+  });
+  CHECK(cut == std::vector<int>{0, 0, 4, 4, 4, 4, 0, 0, 0, 0, 0});
+  CHECK(active == std::vector<int>{6, 6, 4, 4, 4, 4, 6, 6, 6, 6, 6});
 }
 
 }  // namespace

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstring>
 
-#include "vm/bytecode/checksum.h"
+#include "executor/pose/content_hash.h"
 
 namespace anim::test {
 namespace {

@@ -12,37 +12,38 @@
 
 namespace anim {
 
-inline constexpr uint32_t kAnimBytecodeVersion = 1;
+// 2: the header's last field, reserved and 0 in version 1, is the graph hash.
+inline constexpr uint32_t kAnimBytecodeVersion = 2;
 
 enum class Opcode : uint16_t {
   Nop = 0,
-  LoadConst = 1,     // s_out, const
-  LoadParam = 2,     // s_out, param, imm component (0 for scalars; 0..2 for vec3)
-  Move = 3,          // s_out, s
-  Neg = 4,           // s_out, s
-  Not = 5,           // s_out, s            (1 if s == 0 else 0)
-  Abs = 6,           // s_out, s
-  Sin = 7,           // s_out, s            (radians)
-  Cos = 8,           // s_out, s
-  Add = 9,           // s_out, s, s
-  Sub = 10,          // s_out, s, s
-  Mul = 11,          // s_out, s, s
-  Div = 12,          // s_out, s, s         (x / 0 = 0: a graph never produces inf or NaN)
-  Min = 13,          // s_out, s, s
-  Max = 14,          // s_out, s, s
-  Less = 15,         // s_out, s, s         (comparisons and logic produce 0 or 1)
-  LessEqual = 16,    // s_out, s, s
-  Greater = 17,      // s_out, s, s
-  GreaterEqual = 18, // s_out, s, s
-  Equal = 19,        // s_out, s, s
-  NotEqual = 20,     // s_out, s, s
-  And = 21,          // s_out, s, s
-  Or = 22,           // s_out, s, s
-  Clamp = 23,        // s_out, x, lo, hi
-  Lerp = 24,         // s_out, a, b, t
-  Smoothstep = 25,   // s_out, edge0, edge1, x
-  Remap = 26,        // s_out, x, in0, in1, out0, out1  (in0 == in1 gives out0)
-  TimeInState = 27,  // s_out, machine
+  LoadConst = 1,       // s_out, const
+  LoadParam = 2,       // s_out, param, imm component (0 for scalars; 0..2 for vec3)
+  Move = 3,            // s_out, s
+  Neg = 4,             // s_out, s
+  Not = 5,             // s_out, s            (1 if s == 0 else 0)
+  Abs = 6,             // s_out, s
+  Sin = 7,             // s_out, s            (radians)
+  Cos = 8,             // s_out, s
+  Add = 9,             // s_out, s, s
+  Sub = 10,            // s_out, s, s
+  Mul = 11,            // s_out, s, s
+  Div = 12,            // s_out, s, s         (x / 0 = 0: a graph never produces inf or NaN)
+  Min = 13,            // s_out, s, s
+  Max = 14,            // s_out, s, s
+  Less = 15,           // s_out, s, s         (comparisons and logic produce 0 or 1)
+  LessEqual = 16,      // s_out, s, s
+  Greater = 17,        // s_out, s, s
+  GreaterEqual = 18,   // s_out, s, s
+  Equal = 19,          // s_out, s, s
+  NotEqual = 20,       // s_out, s, s
+  And = 21,            // s_out, s, s
+  Or = 22,             // s_out, s, s
+  Clamp = 23,          // s_out, x, lo, hi
+  Lerp = 24,           // s_out, a, b, t
+  Smoothstep = 25,     // s_out, edge0, edge1, x
+  Remap = 26,          // s_out, x, in0, in1, out0, out1  (in0 == in1 gives out0)
+  TimeInState = 27,    // s_out, machine
   StateProgress = 28,  // s_out, machine   (current state's progress clock: time / duration, 0 if none)
   ReferencePose = 29,  // p_out
   SampleClip = 30,     // p_out, clock, s rate
@@ -70,20 +71,20 @@ enum class Opcode : uint16_t {
 inline constexpr int kOpcodeCount = 46;
 
 enum class OperandKind : uint8_t {
-  ScalarRead,     // scalar register read
-  ScalarWrite,    // scalar register written
-  PoseRead,       // pose register read; must have been written earlier in the code
-  OptPoseRead,    // a pose register, or kNoOperand
-  PoseWrite,      // pose register written
-  Constant,       // index into the constant table
-  Parameter,      // index into the parameter table
-  Clock,          // index into the clock table
-  Mask,           // index into the mask table
-  Bone,           // index into the bone table
-  OptBone,        // index into the bone table, or kNoOperand
-  Machine,        // index into the state machine table
-  Snapshot,       // index into the snapshot table
-  Immediate,      // a plain 16-bit value whose meaning the opcode defines
+  ScalarRead,   // scalar register read
+  ScalarWrite,  // scalar register written
+  PoseRead,     // pose register read; must have been written earlier in the code
+  OptPoseRead,  // a pose register, or kNoOperand
+  PoseWrite,    // pose register written
+  Constant,     // index into the constant table
+  Parameter,    // index into the parameter table
+  Clock,        // index into the clock table
+  Mask,         // index into the mask table
+  Bone,         // index into the bone table
+  OptBone,      // index into the bone table, or kNoOperand
+  Machine,      // index into the state machine table
+  Snapshot,     // index into the snapshot table
+  Immediate,    // a plain 16-bit value whose meaning the opcode defines
 };
 
 inline constexpr uint16_t kNoOperand = 0xFFFF;

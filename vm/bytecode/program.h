@@ -94,6 +94,9 @@ struct DebugEntry {
 struct Program {
   uint32_t version = kAnimBytecodeVersion;
   uint64_t skeleton_hash = 0;
+  // What the program was compiled from: FNV-1a over the graph document's text and the content
+  // hashes of its skeleton and clips, so tools can tell a stale program from a bug. 0: unknown.
+  uint64_t graph_hash = 0;
   uint16_t scalar_register_count = 0;
   uint16_t pose_register_count = 0;
 

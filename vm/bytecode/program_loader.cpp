@@ -3,8 +3,8 @@
 #include <array>
 #include <cstring>
 
+#include "executor/pose/content_hash.h"
 #include "vm/bytecode/byte_reader.h"
-#include "vm/bytecode/checksum.h"
 #include "vm/bytecode/program_verifier.h"
 
 namespace anim {
@@ -261,7 +261,7 @@ LoadResult LoadProgram(std::span<const uint8_t> bytes) {
                    Bytes(bytes.size()));
   }
   uint32_t header_size = 0, body_size = 0, section_count = 0;
-  uint64_t checksum = 0, reserved = 0;
+  uint64_t checksum = 0;
   Program& p = result.program;
   header.U32(header_size);
   header.U32(body_size);
@@ -270,12 +270,11 @@ LoadResult LoadProgram(std::span<const uint8_t> bytes) {
   header.U16(p.scalar_register_count);
   header.U16(p.pose_register_count);
   header.U32(section_count);
-  header.U64(reserved);
+  header.U64(p.graph_hash);
   if (header_size != kBytecodeHeaderSize) {
     return Failure("bad header size " + std::to_string(header_size) + ", expected " +
                    std::to_string(kBytecodeHeaderSize));
   }
-  if (reserved != 0) return Failure("the header's reserved field is not 0");
   const std::size_t available = bytes.size() - kBytecodeHeaderSize;
   if (available < body_size) {
     return Failure("truncated: the header says " + Bytes(body_size) + " of body, the file has " +

@@ -91,6 +91,10 @@ class AnimInstance {
   std::vector<MachineState> machines;
   TaskStateStorage task_state;
   int64_t frame = 0;  // frames built so far
+  // The skeleton LOD cut for the next frames (AnimTaskList::active_bone_count): sampling, blending
+  // and ops touch only bones [0, active_bone_count); 0 is every bone. Set by the engine's distance
+  // LOD or a scenario; BuildTasks stamps it on each list.
+  int active_bone_count = 0;
 
  private:
   bool Store(int param, ParamType type, const float* values);

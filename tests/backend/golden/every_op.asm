@@ -1,4 +1,4 @@
-; animbc version 1, skeleton hash 0x5eedf00dcafe1234
+; animbc version 2, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 232 code words, 47 debug entries, 11 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'weight', component x                   ; weight (line 2:3)
