@@ -105,7 +105,7 @@ TEST_CASE("Duplicate keys are found in JSON too, in nested mappings") {
         "in.yaml:1:13: note: first defined here\n");
 }
 
-TEST_CASE("Aliases share the anchored node; an alias inside its own anchor is refused") {
+TEST_CASE("Aliases share the anchored node, an alias inside its own anchor is refused") {
   DiagnosticSink sink;
   const Document document = Parse("a: &v [1, 2, 3]\nb: *v\n", sink);
   CHECK_FALSE(sink.has_errors());

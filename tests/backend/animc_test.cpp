@@ -107,7 +107,7 @@ TEST_CASE("animc --emit prints IR, disassembly or JSON to stdout or to -o") {
   CHECK(j["code"].back()["op"] == "output");
 }
 
-TEST_CASE("animc --stats reports counts; on stderr when stdout carries the result") {
+TEST_CASE("animc --stats reports counts, on stderr when stdout carries the result") {
   const Run to_file = Animc(kWalk + " --stats -o " + Out("s.animbc"));
   REQUIRE(to_file.exit_code == 0);
   CHECK(to_file.out.find("pose registers:") != std::string::npos);

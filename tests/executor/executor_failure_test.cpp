@@ -311,7 +311,7 @@ TEST_CASE("missing dependencies, assets and bones give the bind pose", "[executo
   }
 }
 
-TEST_CASE("pose snapshots: loads see the previous frame's save; unreachable saves do not run",
+TEST_CASE("pose snapshots: loads see the previous frame's save, unreachable saves do not run",
           "[executor][snapshot]") {
   test::ChainRig rig;
   SECTION("a load before any save is the bind pose") {

@@ -45,7 +45,7 @@ TEST_CASE("anim-import writes skeleton.yaml and one JSON clip per animation, byt
   CHECK(ReadFile(dir.path() / "a" / "Walk.json").find("\"skeleton\": \"Fox\"") != std::string::npos);
 }
 
-TEST_CASE("A failed import writes nothing and exits 1; an unwritable output exits 2") {
+TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exits 2") {
   const test::TempDir dir;
   const std::string fox = ReadFile(kAssets + "fox/Fox.glb");
   {

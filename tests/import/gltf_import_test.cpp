@@ -121,7 +121,7 @@ TEST_CASE("Fox: 24 joints, Survey, Walk and Run agree with the glTF evaluated di
   CheckAgainstReference(fox, "fox/Fox.glb");
 }
 
-TEST_CASE("CesiumMan: 19 unnamed joints get stable names; translation, rotation and scale channels") {
+TEST_CASE("CesiumMan: 19 unnamed joints get stable names - translation, rotation and scale channels") {
   const Imported man = Import("cesiumman/CesiumMan.glb");
   REQUIRE(man.result.skeleton.bone_count() == 19);
   for (int b = 0; b < 19; ++b) {

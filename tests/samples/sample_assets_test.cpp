@@ -128,7 +128,7 @@ TEST_CASE("the humanoid's bind pose has plausible proportions in metres", "[samp
   CHECK(skeleton.bind_model()[Bone(skeleton, "toe_l")].Translation().z > 0.05f);
 }
 
-TEST_CASE("every humanoid clip loads; loops close exactly and the jump plays once", "[samples]") {
+TEST_CASE("every humanoid clip loads, loops close exactly and the jump plays once", "[samples]") {
   const Skeleton skeleton = LoadSkeleton(kHumanoid + "skeleton.yaml");
   for (const char* name : {"idle", "walk_fwd", "walk_back", "run_fwd", "run_back"}) {
     INFO(name);

@@ -115,7 +115,7 @@ TEST_CASE("a time-in-state transition fires after its dwell and not before", "[v
   CHECK(vm.instance.machines[0].time_in_state == dt);
 }
 
-TEST_CASE("a nested machine keeps its state while its owner state is inactive; only clocks rewind",
+TEST_CASE("a nested machine keeps its state while its owner state is inactive, only clocks rewind",
           "[vm][semantics]") {
   test::VmRig rig;
   test::VmStepper vm(rig, test::FullProgram(rig));
@@ -307,7 +307,7 @@ TEST_CASE("a blend that cannot be interrupted holds off transitions until it end
   }
 }
 
-TEST_CASE("an any-state transition never re-enters the current state; an explicit self transition does",
+TEST_CASE("an any-state transition never re-enters the current state, an explicit self transition does",
           "[vm][semantics]") {
   test::VmRig rig;
   test::ProgramBuilder b(rig.skeleton);
@@ -447,7 +447,7 @@ Program SnapshotProgram(const test::VmRig& rig, bool output_save) {
   return b.program;
 }
 
-TEST_CASE("a snapshot save is visible to the next frame's load; an unreachable save does not run",
+TEST_CASE("a snapshot save is visible to the next frame's load, an unreachable save does not run",
           "[vm][semantics]") {
   test::VmRig rig;
   SECTION("reachable save") {
