@@ -1,6 +1,11 @@
 // Forward kinematics, skinning matrices, 3x4 packing and root lock.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <random>
+
 #include "executor/kernels/pose_kernels.h"
 #include "executor/resolve/forward_kinematics.h"
 #include "tests/kernels/kernel_test_util.h"
@@ -197,4 +202,115 @@ TEST_CASE("3x4 packing keeps the top three rows of each skinning matrix", "[reso
   REQUIRE(packed[5].rows[0][0] == 99.0f);  // nothing written past count
   PackSkinning3x4(skinning.data(), -1, packed.data());
   REQUIRE(packed[0].rows[0][3] == skinning[0].m[3][0]);
+}
+
+namespace {
+
+// An independent scalar computation in double: a bone's matrix from the rotated, scaled basis
+// vectors (q v q*), model = parent model * local, and affine inverses by cofactors.
+using DMat = std::array<std::array<double, 4>, 4>;  // [row][column]
+
+DMat LocalMatrix(const Transform& t) {
+  const double x = t.rotation.x, y = t.rotation.y, z = t.rotation.z, w = t.rotation.w;
+  const auto rotate = [&](double vx, double vy, double vz) {
+    // q v q* = v + 2w (u x v) + 2 u x (u x v)
+    const double cx = y * vz - z * vy, cy = z * vx - x * vz, cz = x * vy - y * vx;
+    return std::array<double, 3>{vx + 2 * (w * cx + y * cz - z * cy), vy + 2 * (w * cy + z * cx - x * cz),
+                                 vz + 2 * (w * cz + x * cy - y * cx)};
+  };
+  const std::array<double, 3> axes[3] = {rotate(t.scale.x, 0, 0), rotate(0, t.scale.y, 0),
+                                         rotate(0, 0, t.scale.z)};
+  DMat m{};
+  for (int c = 0; c < 3; ++c) {
+    for (int r = 0; r < 3; ++r)
+      m[r][c] = axes[c][r];
+  }
+  m[0][3] = t.translation.x, m[1][3] = t.translation.y, m[2][3] = t.translation.z, m[3][3] = 1;
+  return m;
+}
+
+DMat Product(const DMat& a, const DMat& b) {
+  DMat p{};
+  for (int r = 0; r < 4; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      for (int k = 0; k < 4; ++k)
+        p[r][c] += a[r][k] * b[k][c];
+    }
+  }
+  return p;
+}
+
+DMat AffineInverse(const DMat& m) {
+  const double a = m[0][0], b = m[0][1], c = m[0][2], d = m[1][0], e = m[1][1], f = m[1][2], g = m[2][0],
+               h = m[2][1], i = m[2][2];
+  const double det = a * (e * i - f * h) - b * (d * i - f * g) + c * (d * h - e * g);
+  DMat inv{};
+  inv[0][0] = (e * i - f * h) / det, inv[0][1] = (c * h - b * i) / det, inv[0][2] = (b * f - c * e) / det;
+  inv[1][0] = (f * g - d * i) / det, inv[1][1] = (a * i - c * g) / det, inv[1][2] = (c * d - a * f) / det;
+  inv[2][0] = (d * h - e * g) / det, inv[2][1] = (b * g - a * h) / det, inv[2][2] = (a * e - b * d) / det;
+  for (int r = 0; r < 3; ++r)
+    inv[r][3] = -(inv[r][0] * m[0][3] + inv[r][1] * m[1][3] + inv[r][2] * m[2][3]);
+  inv[3][3] = 1;
+  return inv;
+}
+
+std::vector<DMat> ModelMatrices(const std::vector<int>& parents, const std::vector<Transform>& locals) {
+  std::vector<DMat> model(parents.size());
+  for (std::size_t i = 0; i < parents.size(); ++i)
+    model[i] = parents[i] < 0 ? LocalMatrix(locals[i]) : Product(model[parents[i]], LocalMatrix(locals[i]));
+  return model;
+}
+
+}  // namespace
+
+TEST_CASE(
+    "forward kinematics and skinning match an independent double computation: non-uniform and "
+    "negative scale, a 300-bone chain, branches",
+    "[resolve]") {
+  std::mt19937 rng(12);
+  std::uniform_real_distribution<float> unit(-1.0f, 1.0f);
+  const int n = 300;
+  std::vector<int> parents;
+  std::vector<Transform> bind, animated;
+  for (int i = 0; i < n; ++i) {
+    // A long chain, with a branch off an earlier bone every seventh bone.
+    parents.push_back(i == 0 ? -1 : (i % 7 == 0 ? i / 2 : i - 1));
+    const auto scale = [&](int k) {
+      Vec3 s{1.0f + 0.15f * unit(rng), 1.0f + 0.15f * unit(rng), 1.0f + 0.15f * unit(rng)};
+      if (k % 11 == 5) s.x = -s.x;  // mirrored bones
+      if (k % 13 == 3) s = s * -1.0f;
+      return s;
+    };
+    bind.push_back({{0.1f * unit(rng), 0.2f, 0.1f * unit(rng)},
+                    FromAxisAngle(RandomUnitVector(rng), 0.3f * unit(rng)),
+                    scale(i)});
+    animated.push_back({bind.back().translation + Vec3{0.02f * unit(rng), 0, 0},
+                        FromAxisAngle(RandomUnitVector(rng), 0.4f * unit(rng)) * bind.back().rotation,
+                        scale(i + 1)});
+  }
+  const Skeleton skeleton = BuildSkeleton(parents, bind);
+  Pose pose(n);
+  for (int i = 0; i < n; ++i)
+    pose.Set(i, animated[i]);
+  std::vector<Mat4> model(n), skinning(n);
+  ToSkinningMatrices(skeleton, pose.view(), model.data(), skinning.data());
+
+  const std::vector<DMat> expected_model = ModelMatrices(parents, animated);
+  const std::vector<DMat> bind_model = ModelMatrices(parents, bind);
+  for (int i = 0; i < n; ++i) {
+    const DMat expected_skinning = Product(expected_model[i], AffineInverse(bind_model[i]));
+    // Float rounding grows with the depth and with the magnitudes the chain reaches.
+    double size = 1.0;
+    for (int r = 0; r < 3; ++r) {
+      for (int c = 0; c < 4; ++c)
+        size = std::max({size, std::fabs(expected_model[i][r][c]), std::fabs(expected_skinning[r][c])});
+    }
+    for (int r = 0; r < 3; ++r) {
+      for (int c = 0; c < 4; ++c) {
+        INFO("bone " << i << " row " << r << " column " << c);
+        REQUIRE(model[i].m[c][r] == Approx(expected_model[i][r][c]).margin(2e-5 * size));
+        REQUIRE(skinning[i].m[c][r] == Approx(expected_skinning[r][c]).margin(2e-5 * size));
+      }
+    }
+  }
 }

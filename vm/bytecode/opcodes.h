@@ -1,6 +1,7 @@
-// The instruction set. Append-only: opcode numbers and operand layouts never change without a bump
-// of kAnimBytecodeVersion (tests/vm holds a checked-in copy of this table and fails on any change).
-// Appending a new opcode at the end does not need a bump.
+// The instruction set. Append-only: opcode numbers, names and operand layouts never change without a
+// bump of kAnimBytecodeVersion; appending a new opcode at the end does not need one. tests/vm holds
+// the frozen table and golden binaries of every version and fails on any other change
+// (docs/bytecode.md, "Versioning").
 //
 // An instruction is one 16-bit opcode word followed by its operands, one 16-bit word each, as
 // many as the opcode's layout says. Code is straight-line: every branch of a graph records, and
