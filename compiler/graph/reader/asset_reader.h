@@ -1,0 +1,15 @@
+// The graph's `skeleton` and `clips`: skeleton and clip documents loaded through the asset loader,
+// or glTF files imported (each file once per skin and key rate), each problem in an asset reported
+// where it is with a note at the graph line that names it (docs/graph-format.md, "glTF files").
+#pragma once
+
+#include "compiler/document/document_reader.h"
+#include "compiler/graph/reader/graph_read_state.h"
+
+namespace anim::graph {
+
+// Fills state.skeleton, state.clips, state.clip_durations, state.clip_index, state.files and
+// state.model.clips.
+void ReadAssets(GraphReadState& state, FieldReader& top);
+
+}  // namespace anim::graph

@@ -1,0 +1,112 @@
+#include "compiler/graph/reader/state_machine_reader.h"
+
+#include <unordered_map>
+
+#include "compiler/diag/suggest.h"
+
+namespace anim::graph {
+namespace {
+
+constexpr std::string_view kTransitionFields[] = {"from",  "to",        "condition",    "duration",
+                                                  "blend", "half_life", "can_interrupt"};
+constexpr std::string_view kBlendModes[] = {"inertialize", "dead_blend"};
+constexpr std::string_view kAnyState = "any";
+
+class StateMachineReader {
+ public:
+  StateMachineReader(GraphReadState& state, NodeReader& nodes, GraphNode& node)
+      : reader_(state.reader), nodes_(nodes), node_(node), what_("state machine " + Quoted(node.name)) {}
+
+  void Run(FieldReader& fields) {
+    const DocNode* states = fields.Get("states", Field::Required);
+    const DocNode* initial = fields.Get("initial", Field::Required);
+    if (states != nullptr && reader_.Mapping(*states, "'states' of " + what_) != nullptr) {
+      if (states->entries.empty()) reader_.Error("E011", *states, what_ + " has no states");
+      for (const DocEntry& entry : states->entries) {
+        if (entry.key == kAnyState) {
+          reader_.Error("E019", entry.key_position,
+                        "a state cannot be named 'any': transitions use 'any' for every state");
+        }
+        StateModel state{entry.key, entry.key_position, -1};
+        state.node = nodes_.ReadPose(node_, *entry.value, "state " + Quoted(entry.key) + " of " + what_,
+                                     node_.name + ".states." + entry.key);
+        index_.try_emplace(entry.key, static_cast<int>(node_.states.size()));
+        node_.states.push_back(std::move(state));
+      }
+    }
+    if (initial != nullptr && !node_.states.empty()) {
+      if (const std::optional<std::string> name = reader_.String(*initial, "'initial' of " + what_))
+        node_.initial_state = StateRef(*name, *initial, "'initial' of " + what_, false);
+    }
+    const DocNode* transitions = fields.Find("transitions");
+    if (transitions == nullptr || reader_.Sequence(*transitions, "'transitions' of " + what_) == nullptr)
+      return;
+    for (std::size_t i = 0; i < transitions->items.size(); ++i)
+      ReadTransition(*transitions->items[i], "'transitions'[" + std::to_string(i) + "] of " + what_);
+  }
+
+ private:
+  // A state by name (-1 for 'any' where allowed), or -2 after E008.
+  int StateRef(const std::string& name, const DocNode& at, const std::string& what, bool allow_any) {
+    if (allow_any && name == kAnyState) return -1;
+    const auto it = index_.find(name);
+    if (it != index_.end()) return it->second;
+    std::vector<std::string_view> names;
+    for (const StateModel& state : node_.states)
+      names.push_back(state.name);
+    reader_.Error("E008", at, "undefined state " + Quoted(name) + " for " + what + DidYouMean(name, names));
+    return -2;
+  }
+
+  void ReadTransition(const DocNode& doc, const std::string& what) {
+    if (reader_.Mapping(doc, what) == nullptr) return;
+    FieldReader fields(reader_, doc, what, kTransitionFields);
+    fields.ReportUnknownFields();
+    ScalarFieldReader& scalars = nodes_.scalars();
+    TransitionModel t;
+    bool ok = true;
+    if (const std::optional<std::string> from = fields.String("from", Field::Required)) {
+      t.from = StateRef(*from, *doc.Find("from"), "'from' of " + what, true);
+      ok = ok && t.from != -2;
+    }
+    if (const std::optional<std::string> to = fields.String("to", Field::Required)) {
+      t.to = StateRef(*to, *doc.Find("to"), "'to' of " + what, false);
+      ok = ok && t.to >= 0;
+    } else {
+      ok = false;
+    }
+    if (const DocNode* condition = fields.Get("condition", Field::Required)) {
+      std::optional<expr::Expr> e =
+          scalars.ReadValue(*condition, ir::Type::Bool, "'condition' of " + what, true, Range::Any);
+      ok = ok && e.has_value();
+      if (e) t.condition = std::move(*e);
+    } else {
+      ok = false;
+    }
+    if (const DocNode* duration = fields.Find("duration"))
+      t.duration =
+          scalars.ReadConstant(*duration, "'duration' of " + what, Range::NonNegative).value_or(0.0f);
+    if (const DocNode* half_life = fields.Find("half_life"))
+      t.half_life =
+          scalars.ReadConstant(*half_life, "'half_life' of " + what, Range::Positive).value_or(0.0f);
+    if (const DocNode* blend = fields.Find("blend"))
+      t.mode = ReadOption(reader_, *blend, "'blend' of " + what, kBlendModes) == 1 ? BlendMode::DeadBlend
+                                                                                   : BlendMode::Inertialize;
+    t.can_interrupt = fields.Bool("can_interrupt", Field::Optional).value_or(false);
+    if (ok) node_.transitions.push_back(std::move(t));
+  }
+
+  DocumentReader& reader_;
+  NodeReader& nodes_;
+  GraphNode& node_;
+  const std::string what_;
+  std::unordered_map<std::string, int> index_;  // state name -> index (the first of a name)
+};
+
+}  // namespace
+
+void ReadStateMachine(GraphReadState& state, NodeReader& nodes, GraphNode& node, FieldReader& fields) {
+  StateMachineReader(state, nodes, node).Run(fields);
+}
+
+}  // namespace anim::graph
