@@ -48,19 +48,16 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
 
   int fired = -1;
   if (!m.blend_active || m.interruptible) {
-    for (const uint16_t i : binding.transitions_from(machine, m.current)) {
-      if (instance.scalars[desc.transitions[i].condition] != 0.0f) {
-        fired = i;
-        break;
-      }
-    }
+    fired = binding.FirstTransition(machine, m.current, [&](uint16_t i) {
+      return instance.scalars[desc.transitions[i].condition] != 0.0f;
+    });
   }
   if (fired >= 0) {
     const TransitionDesc& t = desc.transitions[static_cast<std::size_t>(fired)];
     m.current = t.to;
     m.time_in_state = 0.0f;
     m.fired = true;
-    m.last_transition = static_cast<int16_t>(fired);
+    m.last_transition = fired;
     m.blend_active = true;
     m.blend_elapsed = 0.0f;
     m.blend_duration = t.duration;

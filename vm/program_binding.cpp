@@ -96,17 +96,35 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
                                    clock.scope, clock.loop});
   }
 
+  // Transitions bucketed by the state they leave, by counting: one pass over states and transitions.
   for (const MachineDesc& machine : program.machines) {
-    b.first_state_.push_back(static_cast<uint32_t>(b.transitions_begin_.size()));
-    for (uint16_t state = 0; state < machine.states.size(); ++state) {
-      b.transitions_begin_.push_back(static_cast<uint32_t>(b.transitions_from_.size()));
-      for (uint16_t i = 0; i < machine.transitions.size(); ++i) {
-        const TransitionDesc& t = machine.transitions[i];
-        if (t.from == kNoOperand ? t.to != state : t.from == state) b.transitions_from_.push_back(i);
+    const std::size_t first = b.leaving_begin_.size();
+    b.first_state_.push_back(static_cast<uint32_t>(first));
+    std::vector<uint32_t> count(machine.states.size(), 0);
+    b.any_state_begin_.push_back(static_cast<uint32_t>(b.any_state_.size()));
+    for (std::size_t i = 0; i < machine.transitions.size(); ++i) {
+      const uint16_t from = machine.transitions[i].from;
+      if (from == kNoOperand) {
+        b.any_state_.push_back(static_cast<uint16_t>(i));
+      } else {
+        ++count[from];
       }
     }
+    uint32_t offset = static_cast<uint32_t>(b.leaving_.size());
+    for (const uint32_t n : count) {
+      b.leaving_begin_.push_back(offset);
+      offset += n;
+    }
+    b.leaving_.resize(offset);
+    std::vector<uint32_t> next(b.leaving_begin_.begin() + static_cast<std::ptrdiff_t>(first),
+                               b.leaving_begin_.end());
+    for (std::size_t i = 0; i < machine.transitions.size(); ++i) {
+      const uint16_t from = machine.transitions[i].from;
+      if (from != kNoOperand) b.leaving_[next[from]++] = static_cast<uint16_t>(i);
+    }
   }
-  b.transitions_begin_.push_back(static_cast<uint32_t>(b.transitions_from_.size()));
+  b.leaving_begin_.push_back(static_cast<uint32_t>(b.leaving_.size()));
+  b.any_state_begin_.push_back(static_cast<uint32_t>(b.any_state_.size()));
   return BindResult{std::move(b), {}};
 }
 

@@ -67,12 +67,27 @@ class ProgramBinding {
   std::span<const BoundInstruction> instructions() const { return instructions_; }
   // One entry per Program::clocks entry.
   std::span<const BoundClock> clocks() const { return clocks_; }
-  // The transitions of `machine` that can fire while it is in `state`, in priority order: those
-  // from `state` and the any-state ones to another state (indices into MachineDesc::transitions).
-  std::span<const uint16_t> transitions_from(uint16_t machine, uint16_t state) const {
-    const uint32_t s = first_state_[machine] + state;
-    return std::span<const uint16_t>(transitions_from_)
-        .subspan(transitions_begin_[s], transitions_begin_[s + 1] - transitions_begin_[s]);
+  // The first transition of `machine` that can fire while it is in `state` and for which
+  // `fires(index)` is true, or -1. Candidates go in priority (table) order: those from `state`,
+  // merged with the any-state ones to another state. Each list is kept once, so a machine's tables
+  // cost its states plus its transitions, never their product.
+  template <typename Fires>
+  int FirstTransition(uint16_t machine, uint16_t state, Fires fires) const {
+    const std::span<const uint16_t> own = Slice(leaving_, leaving_begin_, first_state_[machine] + state);
+    const std::span<const uint16_t> any = Slice(any_state_, any_state_begin_, machine);
+    const std::vector<TransitionDesc>& table = program_->machines[machine].transitions;
+    std::size_t a = 0, b = 0;
+    while (a < own.size() || b < any.size()) {
+      uint16_t i = 0;
+      if (b == any.size() || (a < own.size() && own[a] < any[b])) {
+        i = own[a++];
+      } else {
+        i = any[b++];
+        if (table[i].to == state) continue;  // an any-state transition never re-enters the current state
+      }
+      if (fires(i)) return i;
+    }
+    return -1;
   }
 
  private:
@@ -88,11 +103,20 @@ class ProgramBinding {
   std::vector<std::string> node_names_;
   std::vector<BoundInstruction> instructions_;
   std::vector<BoundClock> clocks_;
-  // transitions_from(): the lists of every machine's states one after another; state `s` of machine
-  // `m` is list first_state_[m] + s, which spans [transitions_begin_[i], transitions_begin_[i + 1]).
+  static std::span<const uint16_t> Slice(const std::vector<uint16_t>& items,
+                                         const std::vector<uint32_t>& begin, uint32_t list) {
+    return std::span<const uint16_t>(items).subspan(begin[list], begin[list + 1] - begin[list]);
+  }
+
+  // FirstTransition()'s lists. The transitions leaving each state, every machine's states one after
+  // another: state `s` of machine `m` is list first_state_[m] + s, spanning
+  // [leaving_begin_[i], leaving_begin_[i + 1]) of leaving_. Each machine's any-state transitions
+  // likewise, list `m` of any_state_.
   std::vector<uint32_t> first_state_;
-  std::vector<uint32_t> transitions_begin_;
-  std::vector<uint16_t> transitions_from_;
+  std::vector<uint32_t> leaving_begin_;
+  std::vector<uint16_t> leaving_;
+  std::vector<uint32_t> any_state_begin_;
+  std::vector<uint16_t> any_state_;
 };
 
 struct BindResult {

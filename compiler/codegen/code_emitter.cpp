@@ -29,7 +29,10 @@ Opcode ScalarOpcode(Op op) {
 class Emitter {
  public:
   explicit Emitter(const ir::Graph& graph)
-      : g_(graph), regs_(graph.values.size()), emitted_(graph.values.size(), 0) {
+      : g_(graph),
+        regs_(graph.values.size()),
+        emitted_(graph.values.size(), 0),
+        expanded_(graph.values.size(), 0) {
     scope_values_.resize(graph.scopes.size());
     for (size_t i = 0; i < graph.values.size(); ++i) {
       const Value& v = graph.values[i];
@@ -40,7 +43,10 @@ class Emitter {
   }
 
   EmittedCode Run() {
-    EmitScope(0, g_.output);
+    // The root scope's result first, then whatever else runs in it.
+    Demand(g_.output);
+    for (ValueId id : scope_values_[0])
+      Demand(id);
     Emit(g_.output, Opcode::Output,
          {regs_[static_cast<size_t>(g_.output)].r[0], g_.lock_root ? 1u : 0u, g_.root_bone});
     return std::move(out_);
@@ -50,34 +56,52 @@ class Emitter {
   const Value& At(ValueId id) const { return g_.values[static_cast<size_t>(id)]; }
   uint32_t R(ValueId id, int c = 0) const { return regs_[static_cast<size_t>(id)].r[static_cast<size_t>(c)]; }
 
-  // The scope's result first, depth first from its consumer (fewest values live at once), then
-  // whatever else runs in the scope (nothing after dead value elimination, but codegen does not
-  // rely on the passes).
-  void EmitScope(uint16_t scope, ValueId result) {
-    if (At(result).scope == scope) Demand(result);
-    for (ValueId id : scope_values_[scope])
-      Demand(id);
-  }
+  // What Demand still has to do, last first: emit a value once everything it reads is emitted, or
+  // one of the two instructions framing a machine's states (the machine's value stands for it).
+  struct Step {
+    enum class Kind : uint8_t { Value, MachineUpdate, MachineRecord } kind;
+    ValueId id;
+  };
 
-  // Emits `root` after everything it reads that has not been emitted yet (iteratively: scalar
-  // expression chains can be long).
+  // Emits `root` after everything it reads that has not been emitted yet, on an explicit stack:
+  // scalar expression chains can be long, and machines nest inside machines' states.
+  //
+  // A machine's code is its transition conditions, machine_update, then for each state the state's
+  // scope (its result first, depth first from its consumer, so the fewest values are live at once,
+  // then whatever else runs in the scope: nothing after dead value elimination, but codegen does not
+  // rely on the passes) and the state's pose if an enclosing scope has not emitted it, then
+  // machine_record.
   void Demand(ValueId root) {
-    std::vector<ValueId> stack{root};
+    std::vector<Step> stack{{Step::Kind::Value, root}};
     while (!stack.empty()) {
-      const ValueId id = stack.back();
-      if (emitted_[static_cast<size_t>(id)]) {
+      const Step step = stack.back();
+      const ValueId id = step.id;
+      if (step.kind != Step::Kind::Value) {
+        stack.pop_back();
+        if (step.kind == Step::Kind::MachineUpdate) {
+          EmitMachineUpdate(At(id).index);
+        } else {
+          EmitMachineRecord(At(id).index);
+          emitted_[static_cast<size_t>(id)] = 1;
+        }
+        continue;
+      }
+      if (emitted_[static_cast<size_t>(id)] || expanded_[static_cast<size_t>(id)]) {
         stack.pop_back();
         continue;
       }
+      if (At(id).op == Op::StateMachine) {  // a machine pulls its own operands in, inside its states' code
+        stack.pop_back();
+        expanded_[static_cast<size_t>(id)] = 1;
+        PushMachine(id, stack);
+        continue;
+      }
       bool ready = true;
-      // A machine pulls its own operands in, inside its states' code.
-      if (At(id).op != Op::StateMachine) {
-        const std::vector<ValueId>& ops = At(id).operands;
-        for (size_t k = ops.size(); k-- > 0;) {
-          if (!emitted_[static_cast<size_t>(ops[k])]) {
-            stack.push_back(ops[k]);
-            ready = false;
-          }
+      const std::vector<ValueId>& ops = At(id).operands;
+      for (size_t k = ops.size(); k-- > 0;) {
+        if (!emitted_[static_cast<size_t>(ops[k])]) {
+          stack.push_back({Step::Kind::Value, ops[k]});
+          ready = false;
         }
       }
       if (ready) {
@@ -86,6 +110,25 @@ class Emitter {
         emitted_[static_cast<size_t>(id)] = 1;
       }
     }
+  }
+
+  // The steps of machine value `id`'s code (above), pushed last first.
+  void PushMachine(ValueId id, std::vector<Step>& stack) {
+    const ir::Machine& machine = g_.machines[At(id).index];
+    const Value& value = At(id);
+    stack.push_back({Step::Kind::MachineRecord, id});
+    for (size_t s = machine.states.size(); s-- > 0;) {
+      const uint16_t scope = machine.states[s].scope;
+      const ValueId result = value.operands[s];
+      stack.push_back({Step::Kind::Value, result});
+      const std::vector<ValueId>& others = scope_values_[scope];
+      for (size_t k = others.size(); k-- > 0;)
+        stack.push_back({Step::Kind::Value, others[k]});
+      if (At(result).scope == scope) stack.push_back({Step::Kind::Value, result});
+    }
+    stack.push_back({Step::Kind::MachineUpdate, id});
+    for (size_t t = machine.transitions.size(); t-- > 0;)
+      stack.push_back({Step::Kind::Value, machine.transitions[t].condition});
   }
 
   uint32_t NewScalar() { return out_.code.scalar_vregs++; }
@@ -173,10 +216,6 @@ class Emitter {
 
   void EmitPoseOp(ValueId id) {
     const Value& v = At(id);
-    if (v.op == Op::StateMachine) {
-      EmitMachine(v.index);
-      return;
-    }
     const uint32_t p = NewPose();
     regs_[static_cast<size_t>(id)].r[0] = p;
     auto op = [&](size_t k, int c = 0) { return R(v.operands[k], c); };
@@ -239,20 +278,18 @@ class Emitter {
     }
   }
 
-  void EmitMachine(uint16_t m) {
+  void EmitMachineUpdate(uint16_t m) {
     const ir::Machine& machine = g_.machines[m];
-    const Value& value = At(machine.value);
-    for (const ir::Transition& t : machine.transitions)
-      Demand(t.condition);
     Emit(machine.value, Opcode::MachineUpdate, {m});
     for (const ir::Transition& t : machine.transitions) {
       out_.condition_vregs[m].push_back(R(t.condition));
       out_.code.implicit_reads.push_back({LastInstruction(), Bank::Scalar, R(t.condition)});
     }
-    for (size_t s = 0; s < machine.states.size(); ++s) {
-      EmitScope(machine.states[s].scope, value.operands[s]);
-      Demand(value.operands[s]);  // a state's pose from an enclosing scope not emitted yet
-    }
+  }
+
+  void EmitMachineRecord(uint16_t m) {
+    const ir::Machine& machine = g_.machines[m];
+    const Value& value = At(machine.value);
     const uint32_t p = NewPose();
     regs_[static_cast<size_t>(machine.value)].r[0] = p;
     Emit(machine.value, Opcode::MachineRecord, {p, m});
@@ -265,6 +302,7 @@ class Emitter {
   const ir::Graph& g_;
   std::vector<Registers> regs_;
   std::vector<char> emitted_;
+  std::vector<char> expanded_;  // machines whose steps are on Demand's stack
   std::vector<std::vector<ValueId>> scope_values_;
   std::unordered_map<uint32_t, uint32_t> constant_index_;
   EmittedCode out_;

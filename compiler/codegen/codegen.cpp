@@ -5,13 +5,10 @@
 
 #include "compiler/codegen/code_emitter.h"
 #include "compiler/codegen/register_allocator.h"
-#include "vm/bytecode/program_verifier.h"
+#include "vm/bytecode/limits.h"
 
 namespace anim::codegen {
 namespace {
-
-// Register and table indices are u16 operands, and 0xFFFF means "none".
-constexpr size_t kMaxEntries = 0xFFFF;
 
 SourceLocation GraphFile(const ir::Graph& graph) {
   if (graph.output >= 0 && static_cast<size_t>(graph.output) < graph.values.size()) {
@@ -21,10 +18,10 @@ SourceLocation GraphFile(const ir::Graph& graph) {
 }
 
 bool CheckLimit(const ir::Graph& graph, const char* what, size_t count, DiagnosticSink& diagnostics) {
-  if (count <= kMaxEntries) return true;
+  if (count <= kMaxTableEntries) return true;
   diagnostics.Error("E901", GraphFile(graph),
                     "the graph needs " + std::to_string(count) + " " + what + "; bytecode allows at most " +
-                        std::to_string(kMaxEntries));
+                        std::to_string(kMaxTableEntries));
   return false;
 }
 

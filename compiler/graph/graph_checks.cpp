@@ -1,7 +1,10 @@
 #include "compiler/graph/graph_checks.h"
 
 #include <string>
+#include <utility>
 #include <vector>
+
+#include "vm/bytecode/limits.h"
 
 namespace anim::graph {
 namespace {
@@ -66,22 +69,38 @@ void CheckCycles(const GraphModel& model, const Document& document, DiagnosticSi
       });
 }
 
+// States reachable from the initial one, over transitions listed per state (any-state transitions
+// apply from the initial state on), so the cost is states plus transitions.
+std::vector<bool> ReachableStates(const GraphNode& machine) {
+  const std::size_t states = machine.states.size();
+  std::vector<std::vector<int>> targets(states);
+  std::vector<bool> reached(states, false);
+  std::vector<int> work{machine.initial_state};
+  reached[static_cast<std::size_t>(machine.initial_state)] = true;
+  for (const TransitionModel& t : machine.transitions) {
+    if (t.from >= 0) {
+      targets[static_cast<std::size_t>(t.from)].push_back(t.to);
+    } else if (!reached[static_cast<std::size_t>(t.to)]) {
+      reached[static_cast<std::size_t>(t.to)] = true;
+      work.push_back(t.to);
+    }
+  }
+  while (!work.empty()) {
+    const int from = work.back();
+    work.pop_back();
+    for (const int to : targets[static_cast<std::size_t>(from)]) {
+      if (reached[static_cast<std::size_t>(to)]) continue;
+      reached[static_cast<std::size_t>(to)] = true;
+      work.push_back(to);
+    }
+  }
+  return reached;
+}
+
 void CheckStateReachability(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
   for (const GraphNode& machine : model.nodes) {
     if (machine.initial_state < 0 || machine.states.empty()) continue;
-    std::vector<bool> reached(machine.states.size(), false);
-    std::vector<int> work{machine.initial_state};
-    reached[static_cast<std::size_t>(machine.initial_state)] = true;
-    while (!work.empty()) {
-      const int from = work.back();
-      work.pop_back();
-      for (const TransitionModel& t : machine.transitions) {
-        if ((t.from == from || t.from == -1) && !reached[static_cast<std::size_t>(t.to)]) {
-          reached[static_cast<std::size_t>(t.to)] = true;
-          work.push_back(t.to);
-        }
-      }
-    }
+    const std::vector<bool> reached = ReachableStates(machine);
     for (std::size_t s = 0; s < machine.states.size(); ++s) {
       if (reached[s]) continue;
       diagnostics.Warning("W001", document.Locate(machine.states[s].position),
@@ -115,10 +134,45 @@ void CheckUnused(const GraphModel& model, const Document& document, DiagnosticSi
   }
 }
 
+// The format's limits (vm/bytecode/limits.h), checked before lowering narrows indices to 16 bits:
+// one E901 per table, at the first entry past the limit.
+void CheckFormatLimits(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
+  const auto too_many = [&](TextPosition at, const std::string& what, std::size_t limit) {
+    diagnostics.Error("E901", document.Locate(at),
+                      "too many " + what + ": the bytecode allows at most " + std::to_string(limit));
+  };
+  std::size_t clips = 0, machines = 0, scopes = 1, snapshots = 0;
+  bool scopes_reported = false;
+  for (const GraphNode& node : model.nodes) {
+    if (node.kind == nullptr) continue;
+    if (node.kind->type == NodeType::Clip && ++clips == kMaxTableEntries + 1)
+      too_many(node.position, "clip nodes (each has a clock)", kMaxTableEntries);
+    if (node.kind->type == NodeType::SaveSnapshot && ++snapshots == kMaxTableEntries + 1)
+      too_many(node.position, "save_snapshot nodes", kMaxTableEntries);
+    if (node.kind->type != NodeType::StateMachine) continue;
+    if (++machines == kMaxTableEntries + 1) too_many(node.position, "state machines", kMaxTableEntries);
+    if (node.states.size() > kMaxStatesPerMachine)
+      too_many(node.position, "states in " + Quoted(node.name), kMaxStatesPerMachine);
+    if (node.transitions.size() > kMaxTransitionsPerMachine)
+      too_many(node.position, "transitions in " + Quoted(node.name), kMaxTransitionsPerMachine);
+    scopes += node.states.size();
+    if (scopes > kMaxTableEntries && !scopes_reported) {
+      too_many(node.position, "states in all machines together (each state is a scope)", kMaxTableEntries);
+      scopes_reported = true;
+    }
+  }
+  const std::pair<const char*, std::size_t> tables[] = {
+      {"parameters", model.params.size()}, {"clips", model.clips.size()}, {"masks", model.masks.size()}};
+  for (const auto& [what, count] : tables) {
+    if (count > kMaxTableEntries) too_many(document.root().position, what, kMaxTableEntries);
+  }
+}
+
 }  // namespace
 
 void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics,
                 bool warnings) {
+  CheckFormatLimits(model, document, diagnostics);
   CheckCycles(model, document, diagnostics);
   if (!warnings) return;
   CheckStateReachability(model, document, diagnostics);

@@ -27,6 +27,7 @@ class Lowerer {
     machine_.assign(n, -1);
     value_.assign(n, ir::kNoValue);
     clock_.assign(n, -1);
+    first_clock_.assign(n, -1);
     leaves_.params.assign(model.params.size(), ir::kNoValue);
   }
 
@@ -41,8 +42,10 @@ class Lowerer {
     graph_.root_bone = model_.root_bone;
     const std::vector<int> order = TopologicalOrder(model_);
     AssignScopes(order);
-    for (int node : order)
+    for (int node : order) {
       Lower(node);
+      NoteFirstClock(node);
+    }
     graph_.output = value_[static_cast<std::size_t>(model_.output)];
     return std::move(graph_);
   }
@@ -305,7 +308,7 @@ class Lowerer {
     v.index = U16(m);
     for (std::size_t s = 0; s < node.states.size(); ++s) {
       v.operands.push_back(value_[static_cast<std::size_t>(node.states[s].node)]);
-      const int clock = FirstClock(node.states[s].node);
+      const int clock = first_clock_[static_cast<std::size_t>(node.states[s].node)];
       graph_.machines[static_cast<std::size_t>(m)].states[s].progress_clock =
           clock < 0 ? kNoOperand : U16(clock);
     }
@@ -314,28 +317,23 @@ class Lowerer {
     value_[static_cast<std::size_t>(n)] = id;
   }
 
-  // The clock of the first clip node met depth first (inputs in field order) from `root`.
-  int FirstClock(int root) const {
-    std::vector<int> stack{root};
-    std::vector<bool> seen(model_.nodes.size(), false);
-    while (!stack.empty()) {
-      const int n = stack.back();
-      stack.pop_back();
-      if (seen[static_cast<std::size_t>(n)]) continue;
-      seen[static_cast<std::size_t>(n)] = true;
-      if (Node(n).kind->type == NodeType::Clip) return clock_[static_cast<std::size_t>(n)];
-      const std::vector<InputRef>& inputs = Node(n).inputs;
-      for (auto it = inputs.rbegin(); it != inputs.rend(); ++it)
-        stack.push_back(it->node);
+  // The clock of the first clip node met depth first (inputs in field order) from node `n`, once
+  // its inputs have theirs: its own clock, or the first of its inputs' (-1: none). Kept per node,
+  // so every state's progress clock costs one lookup, not a walk of the state's graph.
+  void NoteFirstClock(int n) {
+    int& first = first_clock_[static_cast<std::size_t>(n)];
+    first = clock_[static_cast<std::size_t>(n)];
+    for (const InputRef& input : Node(n).inputs) {
+      if (first >= 0) break;
+      first = first_clock_[static_cast<std::size_t>(input.node)];
     }
-    return -1;
   }
 
   const GraphModel& model_;
   const std::string& file_;
   ir::Graph graph_;
   expr::LeafCache leaves_;
-  std::vector<int> scope_, machine_, clock_;
+  std::vector<int> scope_, machine_, clock_, first_clock_;
   std::vector<ValueId> value_;
   std::vector<int> parent_, depth_;  // by scope
 };

@@ -1,5 +1,7 @@
 #include "compiler/graph/node_kinds.h"
 
+#include "vm/bytecode/limits.h"
+
 namespace anim::graph {
 namespace {
 
@@ -135,6 +137,10 @@ const char* RangeText(Range range) {
       return "between 0 and 180 degrees";
     case Range::AtLeastOne:
       return "at least 1";
+    case Range::Seconds:
+      return "between 0 and 3600 seconds";
+    case Range::PositiveSeconds:
+      return "greater than 0 and at most 3600 seconds";
   }
   return "?";
 }
@@ -153,6 +159,10 @@ bool InRange(Range range, double value) {
       return value >= 0.0 && value <= 180.0;
     case Range::AtLeastOne:
       return value >= 1.0;
+    case Range::Seconds:
+      return value >= 0.0 && value <= kMaxTransitionSeconds;
+    case Range::PositiveSeconds:
+      return value > 0.0 && value <= kMaxTransitionSeconds;
   }
   return false;
 }

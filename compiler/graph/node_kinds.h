@@ -26,7 +26,18 @@ enum class FieldType : std::uint8_t {
 };
 
 // Allowed values of a constant.
-enum class Range : std::uint8_t { Any, Unit, NonNegative, Positive, Angle, AtLeastOne };
+// Seconds: a transition's duration (0 to an hour); PositiveSeconds: its half-life (above 0, at most an
+// hour). An hour is the format's limit (vm/bytecode/limits.h, kMaxTransitionSeconds).
+enum class Range : std::uint8_t {
+  Any,
+  Unit,
+  NonNegative,
+  Positive,
+  Angle,
+  AtLeastOne,
+  Seconds,
+  PositiveSeconds
+};
 
 struct FieldSpec {
   std::string_view name;

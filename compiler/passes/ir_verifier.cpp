@@ -5,6 +5,8 @@
 #include <cmath>
 #include <set>
 
+#include "vm/bytecode/limits.h"
+
 namespace anim::ir {
 namespace {
 
@@ -446,15 +448,16 @@ class Verifier {
       Fail("machine '{}' transition {} has condition %{}, which is not a scalar value", m.name, t,
            tr.condition);
     }
-    if (!std::isfinite(tr.desc.duration) || tr.desc.duration < 0.0f) {
-      Fail("machine '{}' transition {} lasts {}, not a finite time >= 0", m.name, t, tr.desc.duration);
+    if (!(tr.desc.duration >= 0.0f && tr.desc.duration <= kMaxTransitionSeconds)) {
+      Fail("machine '{}' transition {} lasts {}, not between 0 and {} s", m.name, t, tr.desc.duration,
+           kMaxTransitionSeconds);
     }
     if (static_cast<uint8_t>(tr.desc.mode) > static_cast<uint8_t>(BlendMode::DeadBlend)) {
       Fail("machine '{}' transition {} has an unknown blend mode", m.name, t);
     }
-    if (!std::isfinite(tr.desc.half_life) || tr.desc.half_life < 0.0f) {
-      Fail("machine '{}' transition {} has half-life {}, not a finite time >= 0", m.name, t,
-           tr.desc.half_life);
+    if (!(tr.desc.half_life >= 0.0f && tr.desc.half_life <= kMaxTransitionSeconds)) {
+      Fail("machine '{}' transition {} has half-life {}, not between 0 and {} s", m.name, t,
+           tr.desc.half_life, kMaxTransitionSeconds);
     }
     for (uint16_t trigger : tr.desc.consumed_triggers) {
       if (trigger >= g_.params.size() || g_.params[trigger].type != ParamType::Trigger) {

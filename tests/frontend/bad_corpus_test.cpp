@@ -86,8 +86,15 @@ constexpr BadCase kErrors[] = {
      "{dir}assets/no_such_skeleton.yaml: error[E100]: cannot read the file: it does not exist\n"
      "{file}:3:11: note: the skeleton is referenced here\n"},
     {"negative_duration.yaml",
-     "{file}:16:68: error[E012]: 'duration' of 'transitions'[0] of state machine 'loco' must be at least 0, "
-     "found -0.2\n"},
+     "{file}:16:68: error[E012]: 'duration' of 'transitions'[0] of state machine 'loco' must be between 0 and "
+     "3600 seconds, found -0.2\n"},
+    {"huge_duration.yaml",
+     "{file}:16:68: error[E012]: 'duration' of 'transitions'[0] of state machine 'loco' must be between 0 and "
+     "3600 seconds, found 1.9e+19\n"},
+    {"derived_name_collision.yaml",
+     "{file}:6:3: error[E027]: node name 'top.a' is also the name of the inline node written at 'a' of node "
+     "'top': rename the node (inline nodes are named after where they are written)\n"
+     "{file}:7:25: note: the inline node\n"},
     {"node_name_in_expression.yaml",
      "{file}:11:48: error[E002]: 'walk' is a pose node, not a parameter: expressions compute numbers, "
      "vectors and booleans\n"},

@@ -2,6 +2,8 @@
 
 #include <cmath>
 #include <unordered_set>
+#include <utility>
+#include <vector>
 
 namespace anim {
 namespace {
@@ -46,8 +48,8 @@ class Verifier {
       return "bytecode version " + std::to_string(p_.version) + " does not match the runtime's version " +
              std::to_string(kAnimBytecodeVersion);
     }
-    if (!Constants() || !Params() || !Scopes() || !Clocks() || !Machines() || !Masks() || !Code() ||
-        !Debug()) {
+    if (!Limits() || !Constants() || !Params() || !Scopes() || !Clocks() || !Machines() || !Nesting() ||
+        !Masks() || !Code() || !Debug()) {
       return error_;
     }
     return {};
@@ -57,6 +59,40 @@ class Verifier {
   bool Fail(std::string message) {
     error_ = std::move(message);
     return false;
+  }
+
+  // Every table an operand indexes fits a u16 index with 0xFFFF left for "none".
+  bool Limits() {
+    const std::pair<const char*, std::size_t> tables[] = {
+        {"scalar registers", p_.scalar_register_count},
+        {"pose registers", p_.pose_register_count},
+        {"constants", p_.constants.size()},
+        {"parameters", p_.params.size()},
+        {"clips", p_.clips.size()},
+        {"clocks", p_.clocks.size()},
+        {"scopes", p_.scopes.size()},
+        {"state machines", p_.machines.size()},
+        {"masks", p_.masks.size()},
+        {"bones", p_.bones.size()},
+        {"snapshots", p_.snapshots.size()},
+    };
+    for (const auto& [what, count] : tables) {
+      if (count > kMaxTableEntries) {
+        return Fail("the program has " + std::to_string(count) + " " + what + "; the format allows at most " +
+                    std::to_string(kMaxTableEntries));
+      }
+    }
+    for (const MachineDesc& m : p_.machines) {
+      if (m.states.size() > kMaxStatesPerMachine) {
+        return Fail("machine " + Quote(m.name) + " has " + std::to_string(m.states.size()) +
+                    " states; the format allows at most " + std::to_string(kMaxStatesPerMachine));
+      }
+      if (m.transitions.size() > kMaxTransitionsPerMachine) {
+        return Fail("machine " + Quote(m.name) + " has " + std::to_string(m.transitions.size()) +
+                    " transitions; the format allows at most " + std::to_string(kMaxTransitionsPerMachine));
+      }
+    }
+    return true;
   }
 
   bool Constants() {
@@ -133,12 +169,17 @@ class Verifier {
         return Fail(what + ": condition register " + std::to_string(t.condition) +
                     " is out of range (program has " + std::to_string(p_.scalar_register_count) + ")");
       }
-      if (!Finite(t.duration) || t.duration < 0.0f) return Fail(what + ": duration must be finite and >= 0");
+      if (!(t.duration >= 0.0f && t.duration <= kMaxTransitionSeconds)) {
+        return Fail(what + ": duration must be between 0 and " +
+                    std::to_string(static_cast<int>(kMaxTransitionSeconds)) + " seconds");
+      }
       if (static_cast<uint8_t>(t.mode) > static_cast<uint8_t>(BlendMode::DeadBlend)) {
         return Fail(what + ": unknown blend mode");
       }
-      if (!Finite(t.half_life) || t.half_life < 0.0f)
-        return Fail(what + ": half-life must be finite and >= 0");
+      if (!(t.half_life >= 0.0f && t.half_life <= kMaxTransitionSeconds)) {
+        return Fail(what + ": half-life must be between 0 and " +
+                    std::to_string(static_cast<int>(kMaxTransitionSeconds)) + " seconds");
+      }
       for (const uint16_t param : t.consumed_triggers) {
         if (param >= p_.params.size()) {
           return Fail(what + ": trigger parameter " + std::to_string(param) +
@@ -177,12 +218,29 @@ class Verifier {
         }
       }
       if (!Transitions(m)) return false;
-      // Nesting must end at the root: a machine may not run inside one of its own states.
-      uint16_t scope = m.scope;
-      for (std::size_t depth = 0; scope != 0; ++depth) {
-        if (depth > p_.machines.size()) return Fail(what + " is nested inside itself");
-        scope = p_.machines[p_.scopes[scope].machine].scope;
+    }
+    return true;
+  }
+
+  // Nesting must end at the root: a machine may not run inside one of its own states. Each machine's
+  // chain of owners is walked once (0 unknown, 1 on the walk, 2 ends at the root).
+  bool Nesting() {
+    std::vector<uint8_t> state(p_.machines.size(), 0);
+    std::vector<std::size_t> walk;
+    for (std::size_t m = 0; m < p_.machines.size(); ++m) {
+      std::size_t at = m;
+      while (state[at] == 0) {
+        state[at] = 1;
+        walk.push_back(at);
+        const uint16_t scope = p_.machines[at].scope;
+        if (scope == 0) break;
+        at = p_.scopes[scope].machine;
+        if (state[at] == 1)
+          return Fail("machine " + Quote(p_.machines[at].name) + " is nested inside itself");
       }
+      for (const std::size_t done : walk)
+        state[done] = 2;
+      walk.clear();
     }
     return true;
   }

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "vm/bytecode/limits.h"
 #include "vm/bytecode/program.h"
 
 namespace anim {
@@ -16,10 +17,6 @@ struct VerifyResult {
 };
 
 VerifyResult VerifyProgram(const Program& program);
-
-// The most pose instructions a program may hold: each records one task, and the list keeps room for
-// the fallback output task.
-inline constexpr int kMaxPoseInstructions = 32766;
 
 // The word index of every instruction's opcode, in order, for a program that verified.
 std::vector<uint32_t> InstructionStarts(const Program& program);

@@ -35,7 +35,7 @@ struct MachineState {
   float time_at_frame_start = 0.0f;
   float progress_at_frame_start = 0.0f;
   bool fired = false;            // a transition fired this frame (the blend captures)
-  int16_t last_transition = -1;  // index of the transition that fired last, for tools
+  int32_t last_transition = -1;  // index of the transition that fired last, for tools
   // The blend of the last transition.
   bool blend_active = false;
   float blend_elapsed = 0.0f;

@@ -165,9 +165,12 @@ int NodeReader::ReadPose(GraphNode& user, const DocNode& doc, const std::string&
     }
   } else if (doc.kind == anim::NodeKind::Mapping) {
     if (depth_ == kMaxInlineDepth) {
-      reader.Error("E026", doc,
-                   "inline nodes nest more than " + std::to_string(kMaxInlineDepth) + " deep at " + what +
-                       ": name the inner nodes (a named node costs no depth)");
+      if (!depth_reported_) {  // once: every sibling past the limit would say the same
+        reader.Error("E026", doc,
+                     "inline nodes nest more than " + std::to_string(kMaxInlineDepth) + " deep at " + what +
+                         ": name the inner nodes (a named node costs no depth)");
+      }
+      depth_reported_ = true;
       return -1;
     }
     if (const auto named = s_.named.find(derived); named != s_.named.end()) {

@@ -59,6 +59,7 @@ class NodeReader {
   MaskReader& masks_;
   ScalarFieldReader& scalars_;
   int depth_ = 0;  // inline nodes being read, one inside the other
+  bool depth_reported_ = false;
   std::vector<std::string_view> node_names_;
   std::unordered_map<std::string, int> snapshot_index_;
   std::vector<const DocNode*> snapshot_sites_;

@@ -85,10 +85,10 @@ class StateMachineReader {
     }
     if (const DocNode* duration = fields.Find("duration"))
       t.duration =
-          scalars.ReadConstant(*duration, "'duration' of " + what, Range::NonNegative).value_or(0.0f);
+          scalars.ReadConstant(*duration, "'duration' of " + what, Range::Seconds).value_or(0.0f);
     if (const DocNode* half_life = fields.Find("half_life"))
       t.half_life =
-          scalars.ReadConstant(*half_life, "'half_life' of " + what, Range::Positive).value_or(0.0f);
+          scalars.ReadConstant(*half_life, "'half_life' of " + what, Range::PositiveSeconds).value_or(0.0f);
     if (const DocNode* blend = fields.Find("blend"))
       t.mode = ReadOption(reader_, *blend, "'blend' of " + what, kBlendModes) == 1 ? BlendMode::DeadBlend
                                                                                    : BlendMode::Inertialize;

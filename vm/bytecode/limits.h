@@ -1,0 +1,24 @@
+// The format's limits: every count the bytecode, the VM or the executor stores in a narrow integer.
+// The compiler refuses a graph past one (E901, with the place), and the verifier refuses a program
+// past one, so no verified program can index out of bounds (docs/bytecode.md, "Limits").
+#pragma once
+
+#include <cstddef>
+
+namespace anim {
+
+// Table indices and register numbers are u16 operands, and 0xFFFF means "none": parameters, clips,
+// clocks, scopes, state machines, masks, bones, snapshots, constants, and scalar and pose registers
+// each hold at most 65535 entries (indices 0 to 65534).
+inline constexpr std::size_t kMaxTableEntries = 0xFFFF;
+// States and transitions of one machine are u16 indices too (a transition's `from` 0xFFFF is "any").
+inline constexpr std::size_t kMaxStatesPerMachine = 0xFFFF;
+inline constexpr std::size_t kMaxTransitionsPerMachine = 0xFFFF;
+// Each pose instruction records one task, a task names its dependencies as int16 indices, and a
+// list keeps room for the fallback output task (executor/tasks/anim_task_list.h, kMaxTasksPerList).
+inline constexpr int kMaxPoseInstructions = 32766;
+// A transition's blend lasts at most an hour: inertialization solves a quintic over the duration,
+// whose fifth power must stay a float.
+inline constexpr float kMaxTransitionSeconds = 3600.0f;
+
+}  // namespace anim
