@@ -5,6 +5,7 @@
 #include <iterator>
 
 #include "compiler/codegen/instruction_text.h"
+#include "compiler/diag/escape.h"
 
 namespace anim::codegen {
 namespace {
@@ -13,6 +14,18 @@ template <typename... Args>
 void Line(std::string& out, fmt::format_string<Args...> format, Args&&... args) {
   fmt::format_to(std::back_inserter(out), format, std::forward<Args>(args)...);
   out += '\n';
+}
+
+// Names come from documents or from the file: shown as terminal text, quoted.
+std::string Quoted(const std::string& name) {
+  return "'" + EscapeTerminal(name) + "'";
+}
+
+// `text` padded with spaces to `columns` terminal columns.
+std::string PadTo(std::string text, std::size_t columns) {
+  const std::size_t width = DisplayWidth(text);
+  if (width < columns) text.append(columns - width, ' ');
+  return text;
 }
 
 std::string RegisterName(char bank, uint16_t r) {
@@ -30,14 +43,15 @@ void Code(const Program& p, std::string& out) {
     } else {
       text = fmt::format("{:<15}", d.info->name);
       for (size_t k = 0; k < d.operands.size(); ++k)
-        text += (k ? ", " : "") + d.operands[k].text;
+        text += (k ? ", " : "") + EscapeTerminal(d.operands[k].text);
       if (d.truncated) text += "  <truncated>";
     }
     while (debug < p.debug.size() && p.debug[debug].code_offset < offset)
       ++debug;
     if (debug < p.debug.size() && p.debug[debug].code_offset == offset) {
       const DebugEntry& e = p.debug[debug];
-      text = fmt::format("{:<64} ; {} (line {}:{})", text, e.node, e.line, e.column);
+      text = fmt::format("{} ; {} (line {}:{})", PadTo(std::move(text), 64), EscapeTerminal(e.node), e.line,
+                         e.column);
     }
     while (!text.empty() && text.back() == ' ')
       text.pop_back();
@@ -50,7 +64,7 @@ void Parameters(const Program& p, std::string& out) {
   Line(out, "parameters:");
   for (size_t i = 0; i < p.params.size(); ++i) {
     const ParamDesc& d = p.params[i];
-    std::string text = fmt::format("  {}  '{}' {}", i, d.name, ParamTypeName(d.type));
+    std::string text = fmt::format("  {}  {} {}", i, Quoted(d.name), ParamTypeName(d.type));
     text += d.type == ParamType::Vec3 ? fmt::format(" default ({}, {}, {})", d.default_value[0],
                                                     d.default_value[1], d.default_value[2])
                                       : fmt::format(" default {}", d.default_value[0]);
@@ -62,16 +76,17 @@ void Parameters(const Program& p, std::string& out) {
 void Clocks(const Program& p, std::string& out) {
   Line(out, "clips:");
   for (size_t i = 0; i < p.clips.size(); ++i)
-    Line(out, "  {}  '{}'", i, p.clips[i]);
+    Line(out, "  {}  {}", i, Quoted(p.clips[i]));
   Line(out, "clocks:");
   for (size_t i = 0; i < p.clocks.size(); ++i) {
     const ClockDesc& c = p.clocks[i];
-    Line(out, "  {}  clip '{}', {}, start {}, in {}", i, c.clip < p.clips.size() ? p.clips[c.clip] : "?",
-         c.loop ? "loop" : "once", c.start_time, ScopeText(p, c.scope));
+    Line(out, "  {}  clip {}, {}, start {}, in {}", i,
+         c.clip < p.clips.size() ? Quoted(p.clips[c.clip]) : "'?'", c.loop ? "loop" : "once", c.start_time,
+         EscapeTerminal(ScopeText(p, c.scope)));
   }
   Line(out, "scopes:");
   for (size_t i = 0; i < p.scopes.size(); ++i)
-    Line(out, "  {}  {}", i, ScopeText(p, static_cast<uint16_t>(i)));
+    Line(out, "  {}  {}", i, EscapeTerminal(ScopeText(p, static_cast<uint16_t>(i))));
 }
 
 void Machines(const Program& p, std::string& out) {
@@ -79,12 +94,13 @@ void Machines(const Program& p, std::string& out) {
   for (size_t m = 0; m < p.machines.size(); ++m) {
     const MachineDesc& d = p.machines[m];
     auto state = [&](uint16_t s) {
-      return s < d.states.size() ? "'" + d.states[s].name + "'" : fmt::format("?{}", s);
+      return s < d.states.size() ? Quoted(d.states[s].name) : fmt::format("?{}", s);
     };
-    Line(out, "  {}  '{}' in {}, initial {}", m, d.name, ScopeText(p, d.scope), state(d.initial_state));
+    Line(out, "  {}  {} in {}, initial {}", m, Quoted(d.name), EscapeTerminal(ScopeText(p, d.scope)),
+         state(d.initial_state));
     for (size_t s = 0; s < d.states.size(); ++s) {
       const StateDesc& st = d.states[s];
-      std::string text = fmt::format("      state {} '{}': pose {}, scope {}", s, st.name,
+      std::string text = fmt::format("      state {} {}: pose {}, scope {}", s, Quoted(st.name),
                                      RegisterName('p', st.pose), st.scope);
       if (st.progress_clock != kNoOperand) text += fmt::format(", progress clock {}", st.progress_clock);
       Line(out, "{}", text);
@@ -98,7 +114,8 @@ void Machines(const Program& p, std::string& out) {
       if (tr.mode == BlendMode::DeadBlend) text += fmt::format(" half_life {}", tr.half_life);
       if (tr.can_interrupt) text += ", can interrupt";
       for (uint16_t trigger : tr.consumed_triggers) {
-        text += fmt::format(", consumes '{}'", trigger < p.params.size() ? p.params[trigger].name : "?");
+        text +=
+            fmt::format(", consumes {}", trigger < p.params.size() ? Quoted(p.params[trigger].name) : "'?'");
       }
       Line(out, "{}", text);
     }
@@ -115,15 +132,15 @@ void Assets(const Program& p, std::string& out) {
       weighted += w != 0.0f ? 1 : 0;
       sum += w;
     }
-    Line(out, "  {}  '{}': {} weights, {} non-zero, sum {}", i, mask.name, mask.weights.size(), weighted,
-         sum);
+    Line(out, "  {}  {}: {} weights, {} non-zero, sum {}", i, Quoted(mask.name), mask.weights.size(),
+         weighted, sum);
   }
   Line(out, "bones:");
   for (size_t i = 0; i < p.bones.size(); ++i)
-    Line(out, "  {}  '{}' (skeleton bone {})", i, p.bones[i].name, p.bones[i].index);
+    Line(out, "  {}  {} (skeleton bone {})", i, Quoted(p.bones[i].name), p.bones[i].index);
   Line(out, "snapshots:");
   for (size_t i = 0; i < p.snapshots.size(); ++i)
-    Line(out, "  {}  '{}'", i, p.snapshots[i]);
+    Line(out, "  {}  {}", i, Quoted(p.snapshots[i]));
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // Naming one instruction's operands for people: shared by the disassembler and the JSON
 // description. Works on any Program, including one that failed verification: out-of-range
-// indices print as '?', a truncated instruction is reported as such.
+// indices print as '?', a truncated instruction is reported as such. Names are copied as they are
+// (any bytes): each writer escapes the text for its output (compiler/diag/escape.h, json_text.h).
 #pragma once
 
 #include <cstdint>

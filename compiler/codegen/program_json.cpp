@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/codegen/instruction_text.h"
+#include "compiler/diag/json_text.h"
 
 namespace anim::codegen {
 namespace {
@@ -124,7 +125,7 @@ std::string ProgramToJson(const Program& p) {
   Json tables = Tables(p);  // items() must not outlive its object
   for (auto& [key, value] : tables.items())
     j[key] = std::move(value);
-  return j.dump(2) + "\n";
+  return JsonText(j, 2) + "\n";  // names from a hand-edited file may be any bytes
 }
 
 }  // namespace anim::codegen

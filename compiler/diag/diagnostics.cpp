@@ -2,6 +2,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compiler/diag/escape.h"
+#include "compiler/diag/json_text.h"
+
 namespace anim {
 namespace {
 
@@ -25,7 +28,8 @@ nlohmann::json ToJson(const Diagnostic& d) {
                       {"column", d.location.column},
                       {"message", d.message}};
   nlohmann::json notes = nlohmann::json::array();
-  for (const Diagnostic& n : d.notes) notes.push_back(ToJson(n));
+  for (const Diagnostic& n : d.notes)
+    notes.push_back(ToJson(n));
   j["notes"] = std::move(notes);
   return j;
 }
@@ -46,7 +50,9 @@ void DiagnosticSink::AddNote(Diagnostic& to, SourceLocation location, std::strin
   to.notes.push_back({Severity::Note, "", std::move(location), std::move(message), {}});
 }
 
-bool DiagnosticSink::has_errors() const { return error_count() > 0; }
+bool DiagnosticSink::has_errors() const {
+  return error_count() > 0;
+}
 
 int DiagnosticSink::error_count() const {
   int n = 0;
@@ -58,7 +64,8 @@ int DiagnosticSink::error_count() const {
 
 int DiagnosticSink::warning_count() const {
   int n = 0;
-  for (const Diagnostic& d : diagnostics_) n += d.severity == Severity::Warning ? 1 : 0;
+  for (const Diagnostic& d : diagnostics_)
+    n += d.severity == Severity::Warning ? 1 : 0;
   return n;
 }
 
@@ -67,7 +74,7 @@ void DiagnosticSink::Append(const DiagnosticSink& other) {
 }
 
 std::string FormatLocation(const SourceLocation& location) {
-  std::string s = location.file.empty() ? "<input>" : location.file;
+  std::string s = location.file.empty() ? "<input>" : EscapeTerminal(location.file);
   if (location.line > 0) {
     s += ":" + std::to_string(location.line);
     if (location.column > 0) s += ":" + std::to_string(location.column);
@@ -78,21 +85,24 @@ std::string FormatLocation(const SourceLocation& location) {
 std::string FormatText(const Diagnostic& d) {
   std::string s = FormatLocation(d.location) + ": " + SeverityName(d.severity);
   if (!d.code.empty()) s += "[" + d.code + "]";
-  s += ": " + d.message + "\n";
-  for (const Diagnostic& n : d.notes) s += FormatText(n);
+  s += ": " + EscapeTerminal(d.message) + "\n";
+  for (const Diagnostic& n : d.notes)
+    s += FormatText(n);
   return s;
 }
 
 std::string FormatText(const DiagnosticSink& sink) {
   std::string s;
-  for (const Diagnostic& d : sink.diagnostics()) s += FormatText(d);
+  for (const Diagnostic& d : sink.diagnostics())
+    s += FormatText(d);
   return s;
 }
 
 std::string FormatJson(const DiagnosticSink& sink) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Diagnostic& d : sink.diagnostics()) out.push_back(ToJson(d));
-  return out.dump(2) + "\n";
+  for (const Diagnostic& d : sink.diagnostics())
+    out.push_back(ToJson(d));
+  return JsonText(out, 2) + "\n";
 }
 
 }  // namespace anim

@@ -45,11 +45,15 @@ class DiagnosticSink {
   bool warnings_as_errors_ = false;
 };
 
+// `file:line:col`, the file name as terminal text (compiler/diag/escape.h: EscapeTerminal).
 std::string FormatLocation(const SourceLocation& location);
-// `file:line:col: error[E012]: message`, then one `file:line:col: note: ...` line per note.
+// `file:line:col: error[E012]: message`, then one `file:line:col: note: ...` line per note. File
+// names and messages (which quote names from documents) are escaped as terminal text, so each
+// diagnostic is exactly one line and holds no control character.
 std::string FormatText(const Diagnostic& diagnostic);
 std::string FormatText(const DiagnosticSink& sink);
-// A JSON array of {severity, code, file, line, column, message, notes}.
+// A JSON array of {severity, code, file, line, column, message, notes}; ill-formed UTF-8 in a
+// file name or message becomes U+FFFD.
 std::string FormatJson(const DiagnosticSink& sink);
 
 }  // namespace anim
