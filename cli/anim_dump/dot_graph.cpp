@@ -2,28 +2,22 @@
 
 #include "cli/anim_dump/task_describe.h"
 #include "cli/anim_dump/text_report.h"
+#include "compiler/diag/escape.h"
 
 namespace anim::dump {
 namespace {
 
-std::string Quote(const std::string& text) {
-  std::string s = "\"";
-  for (char c : text) {
-    if (c == '"' || c == '\\') s += '\\';
-    if (c == '\n') {
-      s += "\\n";
-      continue;
-    }
-    s += c;
-  }
-  return s + "\"";
+// Names of any bytes, shown as the text outputs show them (a newline in a name as `\n`, not as a
+// line break).
+std::string Shown(const std::string& text) {
+  return EscapeTerminal(text);
 }
 
 }  // namespace
 
 std::string TaskGraphDot(const CapturedRun& run, const DumpFrame& frame) {
   std::string out = "digraph tasks {\n";
-  out += "  label=" + Quote(FrameHeading(frame)) + ";\n  labelloc=t;\n  rankdir=LR;\n";
+  out += "  label=" + QuoteDot(Shown(FrameHeading(frame))) + ";\n  labelloc=t;\n  rankdir=LR;\n";
   out +=
       "  node [shape=box, style=\"rounded,filled\", fillcolor=\"#eef4fb\", fontname=\"Helvetica\", "
       "fontsize=10];\n";
@@ -31,12 +25,12 @@ std::string TaskGraphDot(const CapturedRun& run, const DumpFrame& frame) {
   for (std::size_t i = 0; i < frame.tasks.size(); ++i) {
     const DumpTask& t = frame.tasks[i];
     std::string label = std::to_string(i) + " " + AnimTaskTypeName(t.task.type);
-    const std::string fields = KeyFields(run, frame, t);
+    const std::string fields = Shown(KeyFields(run, frame, t));
     if (!fields.empty()) label += "\n" + fields;
-    label += "\n" + (t.node.empty() ? std::string("(no node)") : t.node);
+    label += "\n" + (t.node.empty() ? std::string("(no node)") : Shown(t.node));
     if (t.exec.reachable)
       label += "\nbuffer " + (t.exec.buffer < 0 ? std::string("-") : std::to_string(t.exec.buffer));
-    std::string attributes = "label=" + Quote(label);
+    std::string attributes = "label=" + QuoteDot(label);
     if (!t.exec.reachable)
       attributes +=
           ", style=\"rounded,filled,dashed\", fillcolor=\"#eeeeee\", color=\"#aaaaaa\", "

@@ -5,6 +5,7 @@
 #include <charconv>
 
 #include "cli/anim_dump/progress.h"
+#include "compiler/diag/escape.h"
 #include "vm/frame_runner.h"
 #include "vm/program_binding.h"
 
@@ -15,7 +16,7 @@ int ParseFrameNumber(const std::string& text, const std::string& option) {
   int value = 0;
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < 0) {
-    throw InputError{option + " '" + text + "' is not a frame number (0, 1, 2, ...)"};
+    throw InputError{option + " '" + EscapeTerminal(text) + "' is not a frame number (0, 1, 2, ...)"};
   }
   return value;
 }
@@ -93,7 +94,7 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, bool
 }
 
 void WarnOnce(void* /*user*/, const char* message) {
-  spdlog::warn("{}", message);
+  spdlog::warn("{}", EscapeTerminal(message));
 }
 
 }  // namespace
@@ -103,11 +104,12 @@ FrameRange SelectFrames(const std::string& frame, const std::string& frames, int
   if (!frame.empty() && !frames.empty()) throw InputError{"--frame and --frames cannot be used together"};
   if (!frames.empty()) {
     const std::size_t colon = frames.find(':');
-    if (colon == std::string::npos) throw InputError{"--frames '" + frames + "' is not a range A:B"};
+    if (colon == std::string::npos)
+      throw InputError{"--frames '" + EscapeTerminal(frames) + "' is not a range A:B"};
     range.first = ParseFrameNumber(frames.substr(0, colon), "--frames");
     range.last = ParseFrameNumber(frames.substr(colon + 1), "--frames");
     if (range.first > range.last)
-      throw InputError{"--frames '" + frames + "' is empty: A must not be after B"};
+      throw InputError{"--frames '" + EscapeTerminal(frames) + "' is empty: A must not be after B"};
     range.many = true;
   } else if (!frame.empty()) {
     range.first = range.last = ParseFrameNumber(frame, "--frame");
@@ -125,7 +127,9 @@ std::string BoneName(const CapturedRun& run, uint16_t bone) {
 CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks) {
   const std::vector<const Clip*> clips = input.clips();
   BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), clips);
-  if (!bound.binding) throw InputError{"cannot bind the program to its assets: " + bound.error};
+  // The binding's message names clips and bones of any bytes; the error line is terminal text.
+  if (!bound.binding)
+    throw InputError{"cannot bind the program to its assets: " + EscapeTerminal(bound.error)};
   CapturedRun run;
   run.version_mismatch = bound.binding->version_mismatch();
   for (int b = 0; b < input.skeleton()->bone_count(); ++b)

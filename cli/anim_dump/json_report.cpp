@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli/anim_dump/task_describe.h"
+#include "compiler/diag/json_text.h"
 
 namespace anim::dump {
 namespace {
@@ -198,6 +199,7 @@ Json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame) {
       executed.push_back(index);
     out["executed"] = executed;
   }
+  ReplaceInvalidUtf8InJson(out);  // names may be any bytes; whoever dumps it must not throw
   return out;
 }
 

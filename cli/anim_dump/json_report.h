@@ -12,6 +12,8 @@ inline constexpr int kDumpFormatVersion = 1;
 
 enum class JsonKind { Tasks, Reach, Timeline };
 
+// Its strings are well-formed UTF-8 (a name's ill-formed bytes become U+FFFD), so a plain dump()
+// never throws; write it with JsonText (compiler/diag/json_text.h) all the same.
 nlohmann::ordered_json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame);
 
 // A float as JSON, rounded to 6 significant digits so outputs stay short and stable.

@@ -5,6 +5,7 @@
 #include "cli/anim_dump/json_report.h"
 #include "cli/anim_dump/task_describe.h"
 #include "cli/anim_dump/text_table.h"
+#include "compiler/diag/json_text.h"
 
 namespace anim::dump {
 namespace {
@@ -98,7 +99,7 @@ std::string RunJson(const CapturedRun& run, FinalOutput final_output) {
   out["frames"] = std::move(frames);
   if (final_output == FinalOutput::Pose) out["final_pose"] = FinalPose(run);
   if (final_output == FinalOutput::Skinning) out["final_skinning"] = FinalSkinning(run);
-  return out.dump(2) + "\n";
+  return JsonText(out, 2) + "\n";
 }
 
 }  // namespace anim::dump

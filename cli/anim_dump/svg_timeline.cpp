@@ -7,6 +7,7 @@
 #include "cli/anim_dump/buffer_slices.h"
 #include "cli/anim_dump/task_describe.h"
 #include "cli/anim_dump/text_report.h"
+#include "compiler/diag/escape.h"
 
 namespace anim::dump {
 namespace {
@@ -40,21 +41,10 @@ const char* Fill(AnimTaskType type) {
   }
 }
 
+// Labels hold names of any bytes: shown as the text outputs show them (control characters as
+// visible escapes), then escaped as XML.
 std::string Escape(const std::string& text) {
-  std::string s;
-  for (char c : text) {
-    if (c == '&')
-      s += "&amp;";
-    else if (c == '<')
-      s += "&lt;";
-    else if (c == '>')
-      s += "&gt;";
-    else if (c == '"')
-      s += "&quot;";
-    else
-      s += c;
-  }
-  return s;
+  return EscapeXml(EscapeTerminal(text));
 }
 
 std::string Text(int x, int y, const std::string& text, const char* extra = "") {

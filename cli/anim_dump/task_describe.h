@@ -1,5 +1,6 @@
 // The words tools print for one recorded task: its dependencies, its key fields (clip and time,
-// alpha, bones, target) and, for a pruned task, why the executor skipped it.
+// alpha, bones, target) and, for a pruned task, why the executor skipped it. Names go in as they
+// are (any bytes); each writer escapes the result for its output (compiler/diag/escape.h).
 #pragma once
 
 #include <string>

@@ -5,6 +5,7 @@
 
 #include "cli/anim_dump/task_describe.h"
 #include "cli/anim_dump/text_table.h"
+#include "compiler/diag/escape.h"
 
 namespace anim::dump {
 namespace {
@@ -18,7 +19,7 @@ std::string OrDash(int value) {
 
 std::string Summary(const DumpFrame& frame) {
   const int count = static_cast<int>(frame.tasks.size());
-  return FrameHeading(frame) + "\noutput task " + OrDash(frame.summary.output_task) + "; " +
+  return EscapeTerminal(FrameHeading(frame)) + "\noutput task " + OrDash(frame.summary.output_task) + "; " +
          std::to_string(frame.summary.reachable_count) + " of " + std::to_string(count) +
          " tasks reachable; peak " + std::to_string(frame.summary.peak_live_buffers) + " live buffers\n";
 }
@@ -93,7 +94,8 @@ std::string ReachText(const CapturedRun& /*run*/, const DumpFrame& frame, bool c
   for (const auto& [level, tasks] : levels) {
     out += "  " + std::to_string(level) + ":";
     for (std::size_t k = 0; k < tasks.size(); ++k) {
-      out += (k == 0 ? " " : ", ") + TaskLabel(frame.tasks[static_cast<std::size_t>(tasks[k])], tasks[k]);
+      out += (k == 0 ? " " : ", ") +
+             EscapeTerminal(TaskLabel(frame.tasks[static_cast<std::size_t>(tasks[k])], tasks[k]));
     }
     out += '\n';
   }

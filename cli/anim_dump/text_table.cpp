@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "compiler/diag/escape.h"
+
 namespace anim::dump {
 namespace {
 
@@ -18,20 +20,22 @@ TextTable::TextTable(std::vector<std::string> header, std::vector<bool> right_al
 
 void TextTable::Add(std::vector<std::string> cells, bool dim) {
   cells.resize(header_.size());
+  for (std::string& cell : cells)
+    cell = EscapeTerminal(cell);
   rows_.push_back(Row{std::move(cells), dim});
 }
 
 std::string TextTable::Render(bool colour) const {
   std::vector<std::size_t> width(header_.size());
   for (std::size_t c = 0; c < header_.size(); ++c) {
-    width[c] = header_[c].size();
+    width[c] = DisplayWidth(header_[c]);
     for (const Row& r : rows_)
-      width[c] = std::max(width[c], r.cells[c].size());
+      width[c] = std::max(width[c], DisplayWidth(r.cells[c]));
   }
   const auto line = [&](const std::vector<std::string>& cells) {
     std::string s;
     for (std::size_t c = 0; c < cells.size(); ++c) {
-      const std::string pad(width[c] - cells[c].size(), ' ');
+      const std::string pad(width[c] - DisplayWidth(cells[c]), ' ');
       const bool last = c + 1 == cells.size();
       if (c > 0) s += "  ";
       s += right_[c] ? pad + cells[c] : (last ? cells[c] : cells[c] + pad);

@@ -1,6 +1,8 @@
 // Aligned plain-text tables: columns padded to their widest cell, numbers right-aligned. A row may
 // be dimmed (pruned tasks); the escape codes are added only when colour is on, after padding, so
-// alignment never depends on them.
+// alignment never depends on them. Cells are given as they are (names of any bytes) and shown as
+// terminal text (compiler/diag/escape.h: EscapeTerminal); widths count terminal columns of the
+// escaped form.
 #pragma once
 
 #include <string>
@@ -13,6 +15,7 @@ class TextTable {
   // `right_aligned[i]`: column i holds numbers.
   TextTable(std::vector<std::string> header, std::vector<bool> right_aligned);
 
+  // `cells` unescaped: the table escapes them.
   void Add(std::vector<std::string> cells, bool dim = false);
   std::string Render(bool colour) const;
 

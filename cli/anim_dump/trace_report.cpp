@@ -5,6 +5,7 @@
 
 #include "cli/anim_dump/buffer_slices.h"
 #include "cli/anim_dump/task_describe.h"
+#include "compiler/diag/json_text.h"
 
 namespace anim::dump {
 namespace {
@@ -68,7 +69,7 @@ std::string TraceJson(const CapturedRun& run) {
   Json out;
   out["traceEvents"] = std::move(events);
   out["displayTimeUnit"] = "ms";
-  return out.dump(1) + "\n";
+  return JsonText(out, 1) + "\n";
 }
 
 }  // namespace anim::dump
