@@ -1,9 +1,13 @@
 #include "compiler/document/source_text.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
+#include <cstring>
+#include <vector>
 
 namespace anim {
 namespace {
@@ -45,37 +49,89 @@ std::size_t Utf8SequenceLength(std::string_view text, std::size_t i) {
 
 }  // namespace
 
+std::string BoundedRead::Reason() const {
+  const std::string cap = std::to_string(limit) + " bytes (" + std::to_string(limit >> 20) + " MiB)";
+  switch (failure) {
+    case Failure::None:
+      return "";
+    case Failure::Missing:
+      return "it does not exist";
+    case Failure::Directory:
+      return "it is a directory";
+    case Failure::TooLarge:
+      if (size > 0) return "it holds " + std::to_string(size) + " bytes; documents are limited to " + cap;
+      return "it holds more than " + cap + ", the limit on documents";
+    case Failure::System:
+      return std::strerror(error);
+  }
+  return "";
+}
+
+BoundedRead ReadBoundedDescriptor(int fd, std::size_t limit) {
+  BoundedRead out;
+  out.limit = limit;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0) {
+    if (S_ISDIR(st.st_mode)) {
+      out.failure = BoundedRead::Failure::Directory;
+      return out;
+    }
+    if (S_ISREG(st.st_mode) && static_cast<std::uintmax_t>(st.st_size) > limit) {
+      out.failure = BoundedRead::Failure::TooLarge;
+      out.size = static_cast<std::uintmax_t>(st.st_size);
+      return out;
+    }
+  }
+  // Chunks, whatever the size said: a file can grow while it is read, and FIFOs, devices and
+  // pipes have no size. The text never holds more than `limit` bytes.
+  std::string text;
+  if (S_ISREG(st.st_mode) && st.st_size > 0) text.reserve(static_cast<std::size_t>(st.st_size));
+  std::vector<char> chunk(std::size_t{1} << 16);
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk.data(), chunk.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      out.failure = BoundedRead::Failure::System;
+      out.error = errno;
+      return out;
+    }
+    if (n == 0) break;
+    if (static_cast<std::size_t>(n) > limit - text.size()) {
+      out.failure = BoundedRead::Failure::TooLarge;
+      return out;
+    }
+    text.append(chunk.data(), static_cast<std::size_t>(n));
+  }
+  out.bytes = std::move(text);
+  return out;
+}
+
+BoundedRead ReadBounded(const std::string& path, std::size_t limit) {
+  int fd = -1;
+  do {
+    fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY);
+  } while (fd < 0 && errno == EINTR);
+  if (fd < 0) {
+    BoundedRead out;
+    out.limit = limit;
+    out.error = errno;
+    out.failure = errno == ENOENT   ? BoundedRead::Failure::Missing
+                  : errno == EISDIR ? BoundedRead::Failure::Directory
+                                    : BoundedRead::Failure::System;
+    return out;
+  }
+  BoundedRead out = ReadBoundedDescriptor(fd, limit);
+  ::close(fd);
+  return out;
+}
+
 std::optional<std::string> ReadSourceFile(const std::string& path, DiagnosticSink& diagnostics) {
-  const SourceLocation where{path, 0, 0};
-  std::error_code error;
-  const std::filesystem::file_status status = std::filesystem::status(path, error);
-  if (!std::filesystem::exists(status)) {
-    diagnostics.Error("E100", where, "cannot read the file: it does not exist");
+  BoundedRead read = ReadBounded(path);
+  if (!read.bytes) {
+    diagnostics.Error("E100", {path, 0, 0}, "cannot read the file: " + read.Reason());
     return std::nullopt;
   }
-  if (std::filesystem::is_directory(status)) {
-    diagnostics.Error("E100", where, "cannot read the file: it is a directory");
-    return std::nullopt;
-  }
-  const std::uintmax_t size = std::filesystem::file_size(path, error);
-  if (!error && size > kMaxDocumentBytes) {
-    diagnostics.Error("E100", where,
-                      "cannot read the file: it holds " + std::to_string(size) +
-                          " bytes; documents are limited to " + std::to_string(kMaxDocumentBytes) + " bytes");
-    return std::nullopt;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    diagnostics.Error("E100", where, "cannot read the file: it cannot be opened for reading");
-    return std::nullopt;
-  }
-  std::ostringstream text;
-  text << in.rdbuf();
-  if (in.bad()) {
-    diagnostics.Error("E100", where, "cannot read the file: a read error occurred");
-    return std::nullopt;
-  }
-  return std::move(text).str();
+  return std::move(read.bytes);
 }
 
 bool CheckSourceText(std::string_view text, const std::string& file_name, DiagnosticSink& diagnostics) {
