@@ -3,6 +3,7 @@
 // error is found nothing is returned, so an asset is never half-loaded.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -17,9 +18,15 @@ std::optional<Skeleton> LoadSkeletonFile(const std::string& path, DiagnosticSink
 std::optional<Skeleton> ParseSkeleton(std::string_view text, const std::string& file_name,
                                       DiagnosticSink& diagnostics);
 
+// Key data one clip may hold, and all the clips of one graph together: a small file must not be
+// able to ask for an unbounded allocation (frame_count: 1e15).
+inline constexpr std::uint64_t kMaxClipKeyBytes = 1ull << 30;
+
 // Clips are bound to the skeleton they are loaded against: every track must name one of its bones.
-std::optional<Clip> LoadClipFile(const std::string& path, const Skeleton& skeleton, DiagnosticSink& diagnostics);
+// `max_key_bytes` is what the clip may hold (a graph passes what its budget has left).
+std::optional<Clip> LoadClipFile(const std::string& path, const Skeleton& skeleton,
+                                 DiagnosticSink& diagnostics, std::uint64_t max_key_bytes = kMaxClipKeyBytes);
 std::optional<Clip> ParseClip(std::string_view text, const std::string& file_name, const Skeleton& skeleton,
-                              DiagnosticSink& diagnostics);
+                              DiagnosticSink& diagnostics, std::uint64_t max_key_bytes = kMaxClipKeyBytes);
 
 }  // namespace anim

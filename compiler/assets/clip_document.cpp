@@ -17,9 +17,6 @@ constexpr std::array<std::string_view, 8> kClipFields = {"format",      "version
                                                          "sample_rate", "frame_count", "loop", "tracks"};
 constexpr std::array<std::string_view, 4> kTrackFields = {"bone", "translation", "rotation", "scale"};
 
-// A small file must not be able to ask for an unbounded key-frame allocation (frame_count: 1e15).
-constexpr std::uint64_t kMaxClipKeyBytes = 1ull << 30;
-
 // One channel as written: `width` numbers for a constant, or width * frame_count, frame after frame.
 struct Channel {
   std::vector<float> values;
@@ -43,8 +40,8 @@ struct ClipHeader {
 
 class ClipDocumentReader {
  public:
-  ClipDocumentReader(DocumentReader& reader, const Skeleton& skeleton)
-      : reader_(reader), skeleton_(skeleton) {
+  ClipDocumentReader(DocumentReader& reader, const Skeleton& skeleton, std::uint64_t max_key_bytes)
+      : reader_(reader), skeleton_(skeleton), max_key_bytes_(max_key_bytes) {
     for (int i = 0; i < skeleton.bone_count(); ++i) {
       bone_index_.emplace(skeleton.bone_name(i), i);
       bone_names_.push_back(skeleton.bone_name(i));
@@ -95,12 +92,16 @@ class ClipDocumentReader {
     }
     const auto frame_bytes =
         static_cast<std::uint64_t>(PoseFloatCount(skeleton_.bone_count())) * sizeof(float);
-    if (frames > INT_MAX || static_cast<std::uint64_t>(frames) > kMaxClipKeyBytes / frame_bytes) {
+    if (frames > INT_MAX || static_cast<std::uint64_t>(frames) > max_key_bytes_ / frame_bytes) {
+      const std::string limit = max_key_bytes_ == kMaxClipKeyBytes
+                                    ? std::to_string(kMaxClipKeyBytes >> 20) + " MiB key-data limit"
+                                    : std::to_string(max_key_bytes_ >> 20) + " MiB of key data left of the " +
+                                          std::to_string(kMaxClipKeyBytes >> 20) +
+                                          " MiB its graph's clips may hold";
       reader_.Error("E106", at,
                     "'frame_count' " + std::to_string(frames) + " is too large: at most " +
-                        std::to_string(kMaxClipKeyBytes / frame_bytes) + " frames of " +
-                        std::to_string(skeleton_.bone_count()) + " bones fit the " +
-                        std::to_string(kMaxClipKeyBytes >> 20) + " MiB key-data limit");
+                        std::to_string(max_key_bytes_ / frame_bytes) + " frames of " +
+                        std::to_string(skeleton_.bone_count()) + " bones fit the " + limit);
       return false;
     }
     return true;
@@ -174,6 +175,7 @@ class ClipDocumentReader {
 
   DocumentReader& reader_;
   const Skeleton& skeleton_;
+  std::uint64_t max_key_bytes_;
   std::unordered_map<std::string, int> bone_index_;
   std::vector<std::string_view> bone_names_;
   std::unordered_map<int, const DocNode*> tracked_;  // bone -> its first track's `bone` value
@@ -202,11 +204,12 @@ void FillKeyFrames(const Skeleton& skeleton, const std::vector<Track>& tracks, C
 }
 
 std::optional<Clip> ReadClip(const Document& document, const Skeleton& skeleton, DiagnosticSink& diagnostics,
-                             int errors_before) {
+                             int errors_before, std::uint64_t max_key_bytes) {
   DocumentReader reader(document, diagnostics);
   ClipHeader header;
   std::vector<Track> tracks;
-  if (!ClipDocumentReader(reader, skeleton).Read(document.root(), header, tracks)) return std::nullopt;
+  if (!ClipDocumentReader(reader, skeleton, max_key_bytes).Read(document.root(), header, tracks))
+    return std::nullopt;
   if (diagnostics.error_count() > errors_before) return std::nullopt;
   std::string error;
   std::optional<Clip> clip =
@@ -222,17 +225,17 @@ std::optional<Clip> ReadClip(const Document& document, const Skeleton& skeleton,
 }  // namespace
 
 std::optional<Clip> LoadClipFile(const std::string& path, const Skeleton& skeleton,
-                                 DiagnosticSink& diagnostics) {
+                                 DiagnosticSink& diagnostics, std::uint64_t max_key_bytes) {
   const int errors_before = diagnostics.error_count();
   const std::optional<Document> document = LoadDocumentFile(path, diagnostics);
-  return document ? ReadClip(*document, skeleton, diagnostics, errors_before) : std::nullopt;
+  return document ? ReadClip(*document, skeleton, diagnostics, errors_before, max_key_bytes) : std::nullopt;
 }
 
 std::optional<Clip> ParseClip(std::string_view text, const std::string& file_name, const Skeleton& skeleton,
-                              DiagnosticSink& diagnostics) {
+                              DiagnosticSink& diagnostics, std::uint64_t max_key_bytes) {
   const int errors_before = diagnostics.error_count();
   const std::optional<Document> document = ParseDocument(text, file_name, diagnostics);
-  return document ? ReadClip(*document, skeleton, diagnostics, errors_before) : std::nullopt;
+  return document ? ReadClip(*document, skeleton, diagnostics, errors_before, max_key_bytes) : std::nullopt;
 }
 
 }  // namespace anim

@@ -20,6 +20,12 @@ TextPosition PositionOf(const YAML::Mark& mark) {
   return {mark.line + 1, mark.column + 1};
 }
 
+// Thrown out of the parse when a document crosses a budget, with where and why.
+struct BudgetExceeded {
+  YAML::Mark mark;
+  std::string message;
+};
+
 // Builds the node tree from yaml-cpp's parse events.
 class TreeBuilder final : public YAML::EventHandler {
  public:
@@ -64,13 +70,13 @@ class TreeBuilder final : public YAML::EventHandler {
 
   void OnSequenceStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                        YAML::EmitterStyle::value) override {
-    open_.push_back({&NewNode(NodeKind::Sequence, mark), anchor, nullptr, {}});
+    Open(NodeKind::Sequence, mark, anchor);
   }
   void OnSequenceEnd() override { Close(); }
 
   void OnMapStart(const YAML::Mark& mark, const std::string&, YAML::anchor_t anchor,
                   YAML::EmitterStyle::value) override {
-    open_.push_back({&NewNode(NodeKind::Mapping, mark), anchor, nullptr, {}});
+    Open(NodeKind::Mapping, mark, anchor);
   }
   void OnMapEnd() override { Close(); }
 
@@ -87,7 +93,19 @@ class TreeBuilder final : public YAML::EventHandler {
 
   SourceLocation Locate(TextPosition position) const { return {file_name_, position.line, position.column}; }
 
+  void Open(NodeKind kind, const YAML::Mark& mark, YAML::anchor_t anchor) {
+    if (open_.size() == kMaxDocumentDepth) {
+      throw BudgetExceeded{mark, "sequences and mappings nest more than " +
+                                     std::to_string(kMaxDocumentDepth) + " levels deep here"};
+    }
+    open_.push_back({&NewNode(kind, mark), anchor, nullptr, {}});
+  }
+
   DocNode& NewNode(NodeKind kind, const YAML::Mark& mark) {
+    if (nodes_->size() == kMaxDocumentValues) {
+      throw BudgetExceeded{mark, "the document holds more than " + std::to_string(kMaxDocumentValues) +
+                                     " values (its budget) by here"};
+    }
     DocNode& node = nodes_->emplace_back();
     node.kind = kind;
     node.position = PositionOf(mark);
@@ -214,6 +232,9 @@ std::optional<Document> ParseDocument(std::string_view text, const std::string& 
     }
   } catch (const YAML::Exception& e) {
     ReportParseError(e, file_name, diagnostics);
+    return std::nullopt;
+  } catch (const BudgetExceeded& e) {
+    diagnostics.Error("E100", {file_name, e.mark.line + 1, e.mark.column + 1}, e.message);
     return std::nullopt;
   }
   const DocNode* root = builder.root();

@@ -148,16 +148,16 @@ double SourceKeyRate(const SourceAnimation& animation, double fallback, double m
 
 std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
                                       const SourceAnimation& animation, const std::string& clip_name,
-                                      double rate, double& max_skew, std::string& error) {
+                                      double rate, std::uint64_t max_key_bytes, double& max_skew,
+                                      std::string& error) {
   const double duration = animation.end - animation.start;
   // Whole intervals spanning the animation. Key times are floats, so a duration meant to be 410
   // intervals may read as 410.00001: a thousandth of an interval of tolerance keeps it at 410.
   const double intervals = duration > 0 ? std::max(1.0, std::ceil(duration * rate - 1e-3)) : 0.0;
-  // The key data limit of clip documents (docs/asset-formats.md): 1 GiB.
   const double bytes = (intervals + 1) * PoseFloatCount(skeleton.bone_count()) * sizeof(float);
-  if (bytes > static_cast<double>(std::size_t{1} << 30)) {
+  if (bytes > static_cast<double>(max_key_bytes)) {
     error = "animation too long for " + std::to_string(rate) + " Hz: " + std::to_string(duration) +
-            " s would need more than 1 GiB of keys";
+            " s would need more than the " + std::to_string(max_key_bytes >> 20) + " MiB of key data left";
     return std::nullopt;
   }
   const int frames = static_cast<int>(intervals) + 1;

@@ -46,9 +46,11 @@ double SourceKeyRate(const SourceAnimation& animation, double fallback, double m
 // Resamples the animation onto the rig's bones from `start` to `end` at about `rate` Hz: the rate is
 // adjusted so a whole number of frames spans the animation exactly. Bones without channels hold
 // their bind pose and are not tracked. `max_skew` receives the largest shear dropped by folding.
+// Refused (with `error`) when the keys would take more than `max_key_bytes`.
 std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
                                       const SourceAnimation& animation, const std::string& clip_name,
-                                      double rate, double& max_skew, std::string& error);
+                                      double rate, std::uint64_t max_key_bytes, double& max_skew,
+                                      std::string& error);
 
 // The largest model-space distance, over every source key time and every bone, between the clip
 // (sampled and posed through forward kinematics as the runtime does) and the glTF animation

@@ -78,6 +78,7 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
 
   std::set<std::string> used_names;
   const auto& animations = loaded->model.animations;
+  std::uint64_t key_bytes_left = options.max_key_bytes;
   for (std::size_t a = 0; a < animations.size(); ++a) {
     auto source = gltf::ReadAnimation(*loaded, static_cast<int>(a), path, diagnostics);
     if (!source) return std::nullopt;
@@ -111,7 +112,8 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
     double skew = 0;
     const double rate = source_rate ? gltf::SourceKeyRate(*source, kFallbackGltfSampleRate, kMaxSourceKeyRate)
                                     : options.sample_rate;
-    auto clip = gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, name, rate, skew, error);
+    auto clip = gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, name, rate, key_bytes_left,
+                                        skew, error);
     if (!clip) {
       diagnostics.Error("I209", where, label + ": " + error);
       return std::nullopt;
@@ -121,6 +123,7 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
                           label + ": the nodes above a root joint hold a shear; it is approximated");
     }
     report.max_position_error = gltf::ResamplingError(*loaded, *rig, out.skeleton, *source, *clip);
+    key_bytes_left -= clip->key_bytes();
     out.clips.push_back(std::move(*clip));
     out.reports.push_back(std::move(report));
   }

@@ -3,6 +3,7 @@
 // and the file name (no line numbers: .glb is binary); nothing is returned when any error occurs.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -25,6 +26,8 @@ struct GltfImportOptions {
   // (gltf::SourceKeyRate), so every source key lands on a frame.
   double sample_rate = 0.0;
   std::string skeleton_name;  // empty: the file's stem
+  // Key data all the file's clips together may hold (a graph passes what its budget has left).
+  std::uint64_t max_key_bytes = std::uint64_t{1} << 30;
 };
 
 // What happened to one animation on the way to its clip.

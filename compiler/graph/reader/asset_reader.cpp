@@ -115,8 +115,11 @@ class AssetReader {
     const std::string file = Resolve(*path);
     AddFile(file);
     if (!s_.skeleton) return std::nullopt;  // clips bind to the skeleton: nothing to check them against
-    return LoadAsset(*entry.value, what,
-                     [&](DiagnosticSink& sink) { return LoadClipFile(file, *s_.skeleton, sink); });
+    std::optional<Clip> clip = LoadAsset(*entry.value, what, [&](DiagnosticSink& sink) {
+      return LoadClipFile(file, *s_.skeleton, sink, key_bytes_left_);
+    });
+    if (clip) key_bytes_left_ -= clip->key_bytes();
+    return clip;
   }
 
   // `{gltf: FILE, animation: NAME, loop: BOOL, rate: HZ}`: one animation of a glTF file whose skin
@@ -156,7 +159,7 @@ class AssetReader {
     }
     std::vector<std::string_view> names;
     for (const Clip& clip : import->clips) {
-      if (clip.name() == *animation) return loop ? LoopingCopy(clip) : clip;
+      if (clip.name() == *animation) return loop ? LoopingCopy(clip, node) : clip;
       names.push_back(clip.name());
     }
     std::string suggestion = DidYouMean(*animation, names);
@@ -181,14 +184,24 @@ class AssetReader {
     }
     GltfSource& source = gltf_imports_.emplace_back(GltfSource{file, skin, rate, std::nullopt});
     source.import = LoadAsset(reference, what, [&](DiagnosticSink& sink) {
-      return ImportGltf(file, GltfImportOptions{skin, rate, {}}, sink);
+      return ImportGltf(file, GltfImportOptions{skin, rate, {}, key_bytes_left_}, sink);
     });
-    return source.import ? &*source.import : nullptr;
+    if (!source.import) return nullptr;
+    for (const Clip& clip : source.import->clips)
+      key_bytes_left_ -= clip.key_bytes();
+    return &*source.import;
   }
 
   // glTF has no looping flag, so imported clips play once; `loop: true` asks for the same keys in a
   // looping clip (wrapping time instead of clamping it).
-  std::optional<Clip> LoopingCopy(const Clip& source) {
+  std::optional<Clip> LoopingCopy(const Clip& source, const DocNode& at) {
+    if (source.key_bytes() > key_bytes_left_) {
+      s_.reader.Error("E106", at,
+                      "a looping copy of clip " + Quoted(source.name()) + " needs more than the " +
+                          std::to_string(key_bytes_left_ >> 20) + " MiB of key data the graph has left");
+      return std::nullopt;
+    }
+    key_bytes_left_ -= source.key_bytes();
     std::string error;
     std::optional<Clip> clip =
         Clip::Create(*s_.skeleton, source.name(), source.sample_rate(), source.frame_count(), true, error);
@@ -216,7 +229,9 @@ class AssetReader {
   GraphReadState& s_;
   DocumentReader& reader_;
   std::deque<GltfSource> gltf_imports_;  // a deque: ImportOnce hands out pointers into it
-  std::string skeleton_gltf_;            // the glTF file the skeleton came from, if any
+  // What the graph's clips may still hold: one budget for every clip it loads or imports.
+  std::uint64_t key_bytes_left_ = kMaxClipKeyBytes;
+  std::string skeleton_gltf_;  // the glTF file the skeleton came from, if any
   int skeleton_skin_ = 0;
 };
 

@@ -12,6 +12,11 @@ constexpr std::string_view kSampleFields[] = {"position", "pose"};
 
 void NodeReader::ReadNodes(const DocNode& nodes) {
   if (s_.reader.Mapping(nodes, "'nodes'") == nullptr) return;
+  if (nodes.entries.size() > kMaxGraphNodes) {
+    s_.reader.Error("E028", nodes.entries[kMaxGraphNodes].key_position,
+                    "the graph holds more than " + std::to_string(kMaxGraphNodes) + " nodes by here");
+    return;
+  }
   for (const DocEntry& entry : nodes.entries) {
     s_.named[entry.key] = static_cast<int>(s_.model.nodes.size());
     GraphNode& node = s_.model.nodes.emplace_back();
@@ -171,6 +176,16 @@ int NodeReader::ReadPose(GraphNode& user, const DocNode& doc, const std::string&
                          ": name the inner nodes (a named node costs no depth)");
       }
       depth_reported_ = true;
+      return -1;
+    }
+    if (s_.model.nodes.size() >= kMaxGraphNodes) {
+      if (!budget_reported_) {
+        reader.Error("E028", doc,
+                     "the graph holds more than " + std::to_string(kMaxGraphNodes) +
+                         " nodes by here (each inline node counts once for every place it is written, "
+                         "YAML aliases included)");
+      }
+      budget_reported_ = true;
       return -1;
     }
     if (const auto named = s_.named.find(derived); named != s_.named.end()) {

@@ -18,6 +18,10 @@ namespace anim::graph {
 // How deep inline nodes may nest (a node written inside a node ...). Reading them recurses, so
 // the depth is bounded; deeper graphs name their inner nodes, which costs no depth.
 inline constexpr int kMaxInlineDepth = 64;
+// How many nodes a graph may hold, counting an inline node once for every place it is written (a
+// YAML alias repeats its anchor's nodes). A program records at most 32766 pose tasks, so this leaves
+// room for unused nodes while a few kilobytes of aliases cannot ask for gigabytes.
+inline constexpr std::size_t kMaxGraphNodes = 65536;
 
 class NodeReader {
  public:
@@ -60,6 +64,7 @@ class NodeReader {
   ScalarFieldReader& scalars_;
   int depth_ = 0;  // inline nodes being read, one inside the other
   bool depth_reported_ = false;
+  bool budget_reported_ = false;
   std::vector<std::string_view> node_names_;
   std::unordered_map<std::string, int> snapshot_index_;
   std::vector<const DocNode*> snapshot_sites_;
