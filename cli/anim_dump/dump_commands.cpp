@@ -13,7 +13,7 @@
 #include "cli/anim_dump/svg_timeline.h"
 #include "cli/anim_dump/text_report.h"
 #include "cli/anim_dump/trace_report.h"
-#include "cli/animc/output_file.h"
+#include "cli/common/output_file.h"
 #include "compiler/codegen/disassembler.h"
 #include "compiler/validate/validate.h"
 
@@ -65,9 +65,10 @@ bool UseColour(const CommandOptions& o) {
          std::getenv("NO_COLOR") == nullptr;
 }
 
-void Write(const CommandOptions& o, const std::string& text) {
+// The output, by the policy of docs/cli.md "Output files"; never one of the files the run read.
+void Write(const CommandOptions& o, const DumpInput& input, const std::string& text) {
   std::string error;
-  if (!animc::WriteOutput(o.output, text, error)) throw InputError{error};
+  if (!cli::WriteOutput(o.output, text, input.files_read, error)) throw InputError{error};
 }
 
 std::string PerFrame(Command command, const CommandOptions& o, const CapturedRun& run,
@@ -105,7 +106,7 @@ int Validate(const CommandOptions& o, const DumpInput& input) {
   if (!report.error.empty()) throw InputError{report.error};
   std::string text = FormatReport(report);
   if (text.empty() || text.back() != '\n') text += '\n';
-  Write(o, text);
+  Write(o, input, text);
   return report.agree ? kExitOk : kExitDivergence;
 }
 
@@ -121,7 +122,7 @@ int RunCommand(Command command, const CommandOptions& o) {
     const std::unique_ptr<DumpInput> input = LoadDumpInput(in);
     if (command == Command::Dis) {
       if (input->version_mismatch) spdlog::warn("{}", input->version_warning);
-      Write(o, codegen::Disassemble(input->program));
+      Write(o, *input, codegen::Disassemble(input->program));
       return kExitOk;
     }
     if (command == Command::Validate) return Validate(o, *input);
@@ -131,8 +132,11 @@ int RunCommand(Command command, const CommandOptions& o) {
     if (command == Command::Run) {
       if (o.final_output != FinalOutput::None && o.format != Format::Json)
         throw InputError{"--final needs --format json"};
-      const int frames = o.run_frames < 0 ? frame_count : o.run_frames;
-      if (frames < 1) throw InputError{"--frames must be at least 1"};
+      if (o.run_frames && *o.run_frames < 1)
+        throw InputError{"--frames must be a positive number of frames, not " +
+                         std::to_string(*o.run_frames)};
+      const int frames = o.run_frames ? *o.run_frames : frame_count;
+      if (frames < 1) throw InputError{"the scenario has no frames to run"};
       range = SelectFrames("", "0:" + std::to_string(frames - 1), frame_count);
     } else {
       range = SelectFrames(o.frame, o.frames, frame_count);
@@ -142,24 +146,25 @@ int RunCommand(Command command, const CommandOptions& o) {
     const CapturedRun run = CaptureFrames(*input, range, command != Command::Run);
     switch (command) {
       case Command::Run:
-        Write(o, o.format == Format::Json ? RunJson(run, o.final_output) : RunText(run, UseColour(o)));
+        Write(o, *input,
+              o.format == Format::Json ? RunJson(run, o.final_output) : RunText(run, UseColour(o)));
         break;
       case Command::Graph:
-        Write(o, TaskGraphDot(run, run.frames.front()));
+        Write(o, *input, TaskGraphDot(run, run.frames.front()));
         break;
       case Command::Timeline:
         if (o.format == Format::Trace) {
-          Write(o, TraceJson(run));
+          Write(o, *input, TraceJson(run));
           break;
         }
         if (o.format == Format::Svg) {
-          Write(o, TimelineSvg(run));
+          Write(o, *input, TimelineSvg(run));
           break;
         }
-        Write(o, PerFrame(command, o, run, range));
+        Write(o, *input, PerFrame(command, o, run, range));
         break;
       default:
-        Write(o, PerFrame(command, o, run, range));
+        Write(o, *input, PerFrame(command, o, run, range));
         break;
     }
     return kExitOk;

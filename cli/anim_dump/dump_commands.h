@@ -2,6 +2,7 @@
 // for and write the requested view of them. Every problem is one `anim-dump: error: ...` line.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "cli/anim_dump/dump_input.h"
@@ -14,9 +15,9 @@ enum class Format { Text, Json, Trace, Svg, Dot };
 
 struct CommandOptions {
   InputOptions input;
-  std::string frame;    // --frame N
-  std::string frames;   // --frames A:B (tasks, reach, timeline, graph)
-  int run_frames = -1;  // run --frames N: the first N frames; -1 for the whole scenario
+  std::string frame;              // --frame N
+  std::string frames;             // --frames A:B (tasks, reach, timeline, graph)
+  std::optional<int> run_frames;  // run --frames N: the first N frames (N >= 1); none: the whole scenario
   Format format = Format::Text;
   std::string output = "-";  // -o FILE, written atomically; "-" for standard output
   float tolerance = 1e-4f;

@@ -1,15 +1,13 @@
 #include "cli/anim_dump/dump_input.h"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iostream>
-#include <iterator>
-#include <sstream>
 
 #include "compiler/codegen/compile.h"
+#include "compiler/document/source_text.h"
 #include "compiler/scenario/scenario_reader.h"
 #include "vm/bytecode/program_loader.h"
 
@@ -21,21 +19,23 @@ struct InputText {
   std::string bytes;
 };
 
-InputText Read(const std::string& path, const char* what) {
-  if (path == "-") {
-    return {"<stdin>",
-            std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>())};
+// Reads a whole input once (so FIFOs and pipes work), in chunks, never more than kMaxDocumentBytes.
+InputText Read(const std::string& path, const char* what, cli::InputFiles& files_read) {
+  const bool from_stdin = path == "-";
+  BoundedRead read = from_stdin ? ReadBoundedDescriptor(STDIN_FILENO) : ReadBounded(path);
+  if (!read.bytes) {
+    using Failure = BoundedRead::Failure;
+    const std::string which = std::string(what) + " '" + path + "'";
+    if (from_stdin) throw InputError{"cannot read standard input: " + read.Reason()};
+    if (read.failure == Failure::Missing) throw InputError{"cannot open " + which + ": no such file"};
+    if (read.failure == Failure::Directory) throw InputError{"cannot open " + which + ": it is a directory"};
+    throw InputError{"cannot read " + which + ": " + read.Reason()};
   }
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec))
-    throw InputError{"cannot open " + std::string(what) + " '" + path + "': no such file"};
-  if (std::filesystem::is_directory(path, ec))
-    throw InputError{"cannot open " + std::string(what) + " '" + path + "': it is a directory"};
-  std::ifstream file(path, std::ios::binary);
-  if (!file) throw InputError{"cannot open " + std::string(what) + " '" + path + "': permission denied"};
-  std::ostringstream text;
-  text << file.rdbuf();
-  return {path, text.str()};
+  if (from_stdin)
+    files_read.AddStandardInput();
+  else
+    files_read.Add(path);
+  return {from_stdin ? "<stdin>" : path, std::move(*read.bytes)};
 }
 
 // The first error as one line; every diagnostic is logged at debug level (-v).
@@ -74,12 +74,38 @@ bool IsBytecode(const std::string& bytes) {
          std::memcmp(bytes.data(), kBytecodeMagic, sizeof(kBytecodeMagic)) == 0;
 }
 
-CompiledGraph LoadGraphDocument(const InputText& text, const std::string& path) {
+// A graph document is text. What is neither a compiled program nor text is said to be that, with
+// the real reason, rather than parsed as a graph.
+void CheckDocumentText(const InputText& text) {
+  const std::string& bytes = text.bytes;
+  if (bytes.empty())
+    throw InputError{text.name + ": the file is empty: neither a compiled program nor a graph document"};
+  if (bytes.size() < sizeof(kBytecodeMagic) && std::memcmp(bytes.data(), kBytecodeMagic, bytes.size()) == 0)
+    throw InputError{text.name + ": a truncated compiled program: " + std::to_string(bytes.size()) +
+                     (bytes.size() == 1 ? " byte" : " bytes") + ", shorter than the 4-byte ANBC magic"};
   DiagnosticSink sink;
-  std::optional<CompiledGraph> graph =
-      path == "-" ? ParseGraph(text.bytes, text.name, "", sink) : LoadGraph(path, sink);
+  if (!CheckSourceText(bytes, text.name, sink)) {
+    const Diagnostic& d = sink.diagnostics().front();
+    throw InputError{
+        FormatLocation(d.location) +
+        ": not a compiled program (it does not start with the ANBC magic) nor a graph document (" +
+        d.message + ")"};
+  }
+}
+
+// Parses the text already read (a file is read once); asset paths resolve against the document's
+// folder, or the current directory for standard input.
+CompiledGraph LoadGraphDocument(const InputText& text, const std::string& path, cli::InputFiles& files_read) {
+  CheckDocumentText(text);
+  DiagnosticSink sink;
+  const bool from_stdin = path == "-";
+  const std::string base_dir = from_stdin ? "" : std::filesystem::path(path).parent_path().string();
+  std::optional<CompiledGraph> graph = ParseGraph(text.bytes, text.name, base_dir, sink);
   if (!graph || sink.has_errors()) ThrowDiagnostics(sink, text.name + ": not a valid graph document");
   LogWarnings(sink);
+  if (!from_stdin) graph->input_files.insert(graph->input_files.begin(), path);
+  for (const std::string& file : graph->input_files)
+    files_read.Add(file);
   return std::move(*graph);
 }
 
@@ -94,8 +120,8 @@ void LoadBytecode(const InputText& text, DumpInput& out) {
   out.program = std::move(loaded.program);
 }
 
-Scenario LoadScenario(const std::string& path, const Program& program) {
-  const InputText text = Read(path, "scenario");
+Scenario LoadScenario(const std::string& path, const Program& program, cli::InputFiles& files_read) {
+  const InputText text = Read(path, "scenario", files_read);
   DiagnosticSink sink;
   std::optional<Scenario> scenario = ParseScenario(text.bytes, text.name, program, sink);
   if (!scenario || sink.has_errors()) ThrowDiagnostics(sink, text.name + ": not a valid scenario");
@@ -119,20 +145,23 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
     throw InputError{"the input and the scenario cannot both be standard input"};
   }
   auto out = std::make_unique<DumpInput>();
-  const InputText text = Read(options.input, "input");
+  const InputText text = Read(options.input, "input", out->files_read);
   if (IsBytecode(text.bytes)) {
     LoadBytecode(text, *out);
-    if (!options.graph.empty()) out->graph = LoadGraphDocument(Read(options.graph, "graph"), options.graph);
+    if (!options.graph.empty())
+      out->graph =
+          LoadGraphDocument(Read(options.graph, "graph", out->files_read), options.graph, out->files_read);
     if (options.needs_assets && !out->graph) {
       throw InputError{text.name +
                        ": a compiled program carries clip names but no assets: pass --graph GRAPH, the graph "
                        "document it was compiled from"};
     }
   } else {
+    CheckDocumentText(text);
     if (!options.graph.empty())
       throw InputError{"--graph is only for a compiled .animbc input; '" + text.name +
                        "' is a graph document"};
-    out->graph = LoadGraphDocument(text, options.input);
+    out->graph = LoadGraphDocument(text, options.input, out->files_read);
     DiagnosticSink sink;
     std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(out->graph->graph, sink);
     if (!compiled || sink.has_errors()) ThrowDiagnostics(sink, text.name + ": the graph does not compile");
@@ -141,10 +170,12 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
   if (out->version_mismatch) {
     // A program of another version has no parameter table to read a scenario against: it shows
     // the bind pose for one frame, as the runtime does.
-    if (!options.scenario.empty())
+    if (!options.scenario.empty()) {
       spdlog::debug("the scenario is not played: the program is of another version");
+      if (options.scenario != "-") out->files_read.Add(options.scenario);  // unread, still an input
+    }
   } else if (!options.scenario.empty()) {
-    out->scenario = LoadScenario(options.scenario, out->program);
+    out->scenario = LoadScenario(options.scenario, out->program, out->files_read);
   }
   return out;
 }

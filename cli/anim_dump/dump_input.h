@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "cli/common/output_file.h"
 #include "compiler/graph/load_graph.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
@@ -29,6 +30,7 @@ struct DumpInput {
   std::string version_warning;         // the loader's message for it
   std::optional<CompiledGraph> graph;  // the graph document, when there is one
   Scenario scenario;
+  cli::InputFiles files_read;  // every file read (input, graph, assets, scenario): never an output
 
   const Skeleton* skeleton() const { return graph ? &graph->skeleton : nullptr; }
   std::vector<const Clip*> clips() const;

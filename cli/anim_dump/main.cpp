@@ -6,9 +6,14 @@
 #include <CLI/CLI.hpp>
 
 #include <cctype>
+#include <cstring>
 #include <map>
+#include <optional>
+#include <vector>
 
 #include "cli/anim_dump/dump_commands.h"
+#include "cli/common/tool_main.h"
+#include "compiler/diag/suggest.h"
 
 namespace {
 
@@ -90,9 +95,33 @@ Format ParseFormat(const std::string& name) {
   return formats.at(Lower(name));
 }
 
-}  // namespace
+// The first argument that is not an option names the subcommand (the tool's own options, -v, -q
+// and --help, take no value). One that names none is refused here with the list, and a likely
+// intended one, rather than as CLI11's "A subcommand is required".
+std::optional<std::string> CheckSubcommand(int argc, char** argv) {
+  std::vector<std::string_view> names;
+  std::string list;
+  for (const Subcommand& s : kSubcommands) {
+    names.push_back(s.name);
+    list += list.empty() ? s.name : std::string(", ") + s.name;
+  }
+  bool help = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg = argv[i];
+    if (arg == "-h" || arg == "--help" || arg == "--help-all") help = true;
+    if (arg.size() > 1 && arg[0] == '-') continue;
+    for (std::string_view name : names) {
+      if (arg == name) return std::nullopt;
+    }
+    const std::optional<std::string> close = anim::SuggestClosest(arg, names);
+    return "unknown subcommand '" + std::string(arg) + "'" +
+           (close ? " (did you mean '" + *close + "'?)" : std::string()) + "; the subcommands are " + list;
+  }
+  if (help) return std::nullopt;
+  return "a subcommand is required: anim-dump SUBCOMMAND INPUT [options], where SUBCOMMAND is one of " + list;
+}
 
-int main(int argc, char** argv) {
+int Main(int argc, char** argv) {
   auto logger = spdlog::stderr_color_st("anim-dump");
   logger->set_pattern("%n: %^%l%$: %v");
   spdlog::set_default_logger(logger);
@@ -105,8 +134,15 @@ int main(int argc, char** argv) {
   app.add_flag("-v,--verbose", verbose, "log more (every diagnostic of a bad input)");
   app.add_flag("-q,--quiet", quiet, "log only errors");
 
+  if (const std::optional<std::string> problem = CheckSubcommand(argc, argv)) {
+    spdlog::error("{}", *problem);
+    return anim::dump::kExitBadInput;
+  }
+
   CommandOptions options;
   Command chosen = Command::Tasks;
+  int run_frames = 0;
+  CLI::Option* run_frames_option = nullptr;
   std::string format = "text";  // checked per subcommand
   std::string final_output;
   for (const Subcommand& s : kSubcommands) {
@@ -143,8 +179,8 @@ int main(int argc, char** argv) {
         break;
       case Command::Run: {
         AddScenario(sub, options);
-        sub->add_option("--frames", options.run_frames,
-                        "run the first N frames (default: the whole scenario)");
+        run_frames_option =
+            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)");
         AddFormat(sub, format, {"text", "json"}, "text or json");
         sub->add_option("--final", final_output,
                         "with --format json: add the last frame's local pose or skinning matrices")
@@ -172,5 +208,12 @@ int main(int argc, char** argv) {
   options.final_output = final_output == "pose"       ? anim::dump::FinalOutput::Pose
                          : final_output == "skinning" ? anim::dump::FinalOutput::Skinning
                                                       : anim::dump::FinalOutput::None;
+  if (run_frames_option != nullptr && run_frames_option->count() > 0) options.run_frames = run_frames;
   return anim::dump::RunCommand(chosen, options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return anim::cli::GuardedMain("anim-dump", [&] { return Main(argc, argv); });
 }

@@ -2,13 +2,16 @@
 
 #include <spdlog/spdlog.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <memory>
 #include <set>
 #include <vector>
 
+#include "cli/common/output_file.h"
 #include "compiler/diag/diagnostics.h"
 #include "compiler/import/asset_writer.h"
 #include "compiler/import/gltf_importer.h"
@@ -28,32 +31,6 @@ std::string SanitizeFileStem(const std::string& name) {
   return out;
 }
 
-namespace {
-
-struct PendingFile {
-  fs::path final_path;
-  fs::path temp_path;
-};
-
-bool WriteTemp(const PendingFile& file, const std::string& text, std::string& error) {
-  std::ofstream out(file.temp_path, std::ios::binary | std::ios::trunc);
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (!out) {
-    error = "cannot write " + file.temp_path.string();
-    return false;
-  }
-  return true;
-}
-
-void RemoveTemps(const std::vector<PendingFile>& files) {
-  std::error_code ec;
-  for (const PendingFile& f : files)
-    fs::remove(f.temp_path, ec);
-}
-
-}  // namespace
-
 int RunImport(const Options& options) {
   DiagnosticSink diagnostics;
   diagnostics.set_warnings_as_errors(options.warnings_as_errors);
@@ -70,38 +47,38 @@ int RunImport(const Options& options) {
   std::error_code ec;
   fs::create_directories(options.output_dir, ec);
   if (ec || !fs::is_directory(options.output_dir)) {
-    spdlog::error("cannot create output directory '{}'", options.output_dir);
+    spdlog::error("cannot create output directory '{}': {}", options.output_dir,
+                  ec ? ec.message() : std::string("it exists and is not a directory"));
     return kExitUsageOrIo;
   }
   const fs::path dir(options.output_dir);
-  std::vector<PendingFile> files;
-  std::vector<std::string> texts;
-  auto add = [&](const std::string& file_name, std::string text) {
-    files.push_back({dir / file_name, dir / ("." + file_name + ".tmp")});
-    texts.push_back(std::move(text));
-  };
-  add("skeleton.yaml", WriteSkeletonYaml(imported->skeleton));
+  std::vector<std::pair<std::string, std::string>> outputs;  // file name, text
+  outputs.emplace_back("skeleton.yaml", WriteSkeletonYaml(imported->skeleton));
   std::set<std::string> used{"skeleton"};
   for (const Clip& clip : imported->clips) {
     std::string stem = SanitizeFileStem(clip.name());
     for (int n = 2; used.count(stem) != 0; ++n)
       stem = SanitizeFileStem(clip.name()) + "_" + std::to_string(n);
     used.insert(stem);
-    add(stem + ".json", WriteClipJson(clip, imported->skeleton));
+    outputs.emplace_back(stem + ".json", WriteClipJson(clip, imported->skeleton));
   }
+  // Every file is written in full (docs/cli.md, "Output files") before any replaces what is
+  // there; a failure before that removes the temporaries and leaves DIR as it was.
+  cli::InputFiles inputs;
+  inputs.Add(options.input);
+  std::vector<std::unique_ptr<cli::OutputFile>> files;
   std::string error;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    if (!WriteTemp(files[i], texts[i], error)) {
-      RemoveTemps(files);
+  for (const auto& [name, text] : outputs) {
+    std::unique_ptr<cli::OutputFile> file = cli::OutputFile::Open((dir / name).string(), inputs, error);
+    if (!file || !file->Write(text, error) || !file->Close(error)) {
       spdlog::error("{}", error);
       return kExitUsageOrIo;
     }
+    files.push_back(std::move(file));
   }
-  for (const PendingFile& f : files) {
-    fs::rename(f.temp_path, f.final_path, ec);
-    if (ec) {
-      RemoveTemps(files);
-      spdlog::error("cannot rename {} to {}: {}", f.temp_path.string(), f.final_path.string(), ec.message());
+  for (const std::unique_ptr<cli::OutputFile>& file : files) {
+    if (!file->Commit(error)) {
+      spdlog::error("{}", error);
       return kExitUsageOrIo;
     }
   }
@@ -121,6 +98,10 @@ int RunImport(const Options& options) {
         static_cast<double>(clip.sample_rate()), report.max_position_error,
         imported->bind_height > 0 ? 100.0 * report.max_position_error / imported->bind_height : 0.0,
         per_key_bone, report.source_start > 0 ? "  (shifted from its start time)" : "");
+  }
+  if (std::fflush(stdout) != 0) {
+    spdlog::error("cannot write to standard output: {}", std::strerror(errno));
+    return kExitUsageOrIo;
   }
   return kExitSuccess;
 }

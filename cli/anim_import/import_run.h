@@ -21,8 +21,9 @@ struct Options {
 // never empty, never starting with '.'.
 std::string SanitizeFileStem(const std::string& name);
 
-// Imports `options.input` and writes DIR/skeleton.yaml and DIR/<clip>.json. Every file is written
-// to a temporary first and renamed only once all are written, so a failure leaves DIR as it was.
+// Imports `options.input` and writes DIR/skeleton.yaml and DIR/<clip>.json by the tools' output
+// policy (cli/common/output_file.h). Every file is written to a temporary first and renamed only
+// once all are written, so a failure leaves DIR as it was.
 // Diagnostics go to standard error, the per-clip summary to standard output.
 int RunImport(const Options& options);
 

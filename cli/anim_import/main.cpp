@@ -6,8 +6,11 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/anim_import/import_run.h"
+#include "cli/common/tool_main.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int Main(int argc, char** argv) {
   auto logger = spdlog::stderr_color_st("anim-import");
   logger->set_pattern("%n: %^%l%$: %v");
   spdlog::set_default_logger(logger);
@@ -34,4 +37,10 @@ int main(int argc, char** argv) {
   }
   options.warnings_as_errors = warning_flag == "error";
   return anim::import_tool::RunImport(options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return anim::cli::GuardedMain("anim-import", [&] { return Main(argc, argv); });
 }

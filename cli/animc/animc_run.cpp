@@ -1,45 +1,100 @@
 #include "cli/animc/animc_run.h"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
+#include <memory>
 #include <optional>
 #include <sstream>
 
 #include "cli/animc/depfile.h"
-#include "cli/animc/output_file.h"
+#include "cli/common/output_file.h"
 #include "compiler/codegen/compile.h"
 #include "compiler/codegen/disassembler.h"
 #include "compiler/codegen/program_json.h"
+#include "compiler/document/source_text.h"
 #include "compiler/graph/load_graph.h"
 #include "compiler/passes/ir_printer.h"
 
 namespace anim::animc {
 namespace {
 
-// Where a usage or I/O problem is caught before any compiling happens.
+bool SameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (std::filesystem::equivalent(a, b, ec)) return true;
+  // Absolute first: weakly_canonical leaves a relative path whose first part does not exist as it is.
+  const std::filesystem::path x = std::filesystem::weakly_canonical(std::filesystem::absolute(a), ec);
+  if (ec) return false;
+  const std::filesystem::path y = std::filesystem::weakly_canonical(std::filesystem::absolute(b), ec);
+  return !ec && x == y;
+}
+
+// Where a usage problem is caught before any reading or compiling happens.
 std::optional<std::string> CheckOptions(const Options& o) {
   if (o.emit == Emit::Bytecode && o.output.empty())
     return "no output file: pass -o FILE (or -o - for standard output)";
   if (!o.depfile.empty() && (o.output.empty() || o.output == "-")) {
     return "--depfile needs an output file (-o FILE) to name as the target";
   }
-  if (o.input != "-") {
-    std::error_code ec;
-    if (!std::filesystem::exists(o.input, ec)) return "cannot open '" + o.input + "': no such file";
-    if (std::filesystem::is_directory(o.input, ec)) return "cannot open '" + o.input + "': it is a directory";
-    if (!std::ifstream(o.input)) return "cannot open '" + o.input + "': permission denied";
-  }
+  if (!o.depfile.empty() && SameFile(o.depfile, o.output))
+    return "--depfile and -o name the same file '" + o.output + "'";
   return std::nullopt;
 }
 
-std::optional<CompiledGraph> Load(const Options& o, DiagnosticSink& sink) {
-  if (o.input != "-") return LoadGraph(o.input, sink);
-  const std::string text{std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>()};
-  return ParseGraph(text, "<stdin>", "", sink);
+struct Loaded {
+  std::optional<CompiledGraph> graph;
+  std::string io_error;  // set when the graph could not be read at all: exit 2
+};
+
+Loaded Load(const Options& o, DiagnosticSink& sink) {
+  Loaded out;
+  const bool from_stdin = o.input == "-";
+  BoundedRead read = from_stdin ? ReadBoundedDescriptor(STDIN_FILENO) : ReadBounded(o.input);
+  if (!read.bytes) {
+    using Failure = BoundedRead::Failure;
+    if (from_stdin)
+      out.io_error = "cannot read standard input: " + read.Reason();
+    else if (read.failure == Failure::Missing)
+      out.io_error = "cannot open '" + o.input + "': no such file";
+    else if (read.failure == Failure::Directory)
+      out.io_error = "cannot open '" + o.input + "': it is a directory";
+    else
+      out.io_error = "cannot read '" + o.input + "': " + read.Reason();
+    return out;
+  }
+  // Read once, here, so a FIFO or a pipe works; asset paths resolve against the graph's folder
+  // (the current directory for standard input).
+  const std::string base_dir = from_stdin ? "" : std::filesystem::path(o.input).parent_path().string();
+  out.graph = ParseGraph(*read.bytes, from_stdin ? "<stdin>" : o.input, base_dir, sink);
+  if (out.graph && !from_stdin) out.graph->input_files.insert(out.graph->input_files.begin(), o.input);
+  return out;
+}
+
+// Every file the run read: an output must not be any of them.
+cli::InputFiles InputsOf(const Options& o, const CompiledGraph& graph) {
+  cli::InputFiles inputs;
+  if (o.input == "-") inputs.AddStandardInput();
+  for (const std::string& file : graph.input_files)
+    inputs.Add(file);
+  return inputs;
+}
+
+// Both outputs are written in full before either replaces anything, so a failure leaves both
+// destinations as they were.
+bool WriteOutputs(const Options& o, const std::string& destination, const std::string& result,
+                  const cli::InputFiles& inputs, const std::vector<std::string>& input_files,
+                  std::string& error) {
+  const std::unique_ptr<cli::OutputFile> output = cli::OutputFile::Open(destination, inputs, error);
+  if (!output || !output->Write(result, error) || !output->Close(error)) return false;
+  std::unique_ptr<cli::OutputFile> depfile;
+  if (!o.depfile.empty()) {
+    depfile = cli::OutputFile::Open(o.depfile, inputs, error);
+    if (!depfile || !depfile->Write(FormatDepfile(o.output, input_files), error) || !depfile->Close(error))
+      return false;
+  }
+  return output->Commit(error) && (!depfile || depfile->Commit(error));
 }
 
 void PrintDiagnostics(const Options& o, const DiagnosticSink& sink) {
@@ -85,29 +140,32 @@ int RunAnimc(const Options& o) {
     spdlog::error("{}", *problem);
     return kExitUsageOrIo;
   }
+  if (o.input != "-" && !o.output.empty() && o.output != "-" && SameFile(o.input, o.output)) {
+    spdlog::error(
+        "cannot write '{}': it is the input '{}' (the same file); an output never replaces one of "
+        "the run's inputs",
+        o.output, o.input);
+    return kExitUsageOrIo;
+  }
   DiagnosticSink sink;
   sink.set_warnings_as_errors(o.warnings_as_errors);
-  std::optional<CompiledGraph> loaded = Load(o, sink);
+  Loaded loaded = Load(o, sink);
+  if (!loaded.io_error.empty()) {
+    spdlog::error("{}", loaded.io_error);
+    return kExitUsageOrIo;
+  }
   std::optional<codegen::CompiledProgram> compiled;
-  if (loaded && !sink.has_errors()) compiled = codegen::CompileGraph(loaded->graph, sink);
+  if (loaded.graph && !sink.has_errors()) compiled = codegen::CompileGraph(loaded.graph->graph, sink);
   PrintDiagnostics(o, sink);
   if (!compiled || sink.has_errors()) return kExitCompileError;
 
   // --emit ir prints the IR as the front end lowered it, before the passes.
-  const std::string result = Rendered(o, *compiled, loaded->graph);
+  const std::string result = Rendered(o, *compiled, loaded.graph->graph);
   const std::string destination = o.output.empty() ? "-" : o.output;
   std::string error;
-  if (!WriteOutput(destination, result, error)) {
+  if (!WriteOutputs(o, destination, result, InputsOf(o, *loaded.graph), loaded.graph->input_files, error)) {
     spdlog::error("{}", error);
     return kExitUsageOrIo;
-  }
-  if (!o.depfile.empty()) {
-    std::vector<std::string> inputs = loaded->input_files;
-    const std::string depfile = FormatDepfile(o.output, inputs);
-    if (!WriteOutput(o.depfile, depfile, error)) {
-      spdlog::error("{}", error);
-      return kExitUsageOrIo;
-    }
   }
   if (o.stats) {
     // Statistics go to standard output unless the result already does.

@@ -10,8 +10,11 @@
 #include <map>
 
 #include "cli/animc/animc_run.h"
+#include "cli/common/tool_main.h"
 
-int main(int argc, char** argv) {
+namespace {
+
+int Main(int argc, char** argv) {
   auto logger = spdlog::stderr_color_st("animc");
   logger->set_pattern("%n: %^%l%$: %v");
   spdlog::set_default_logger(logger);
@@ -43,4 +46,10 @@ int main(int argc, char** argv) {
   }
   options.warnings_as_errors = warning_flag == "error";
   return anim::animc::RunAnimc(options);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  return anim::cli::GuardedMain("animc", [&] { return Main(argc, argv); });
 }
