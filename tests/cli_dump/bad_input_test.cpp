@@ -93,6 +93,48 @@ TEST_CASE("usage errors are one error line, exit 2", "[cli_dump][bad]") {
   RequireOneErrorLine(Dump("tasks samples/litmus.yaml -v -q"), "--verbose and --quiet");
 }
 
+TEST_CASE("an unknown subcommand is named with the list of subcommands and a likely one", "[cli_dump][bad]") {
+  const std::string list = "; the subcommands are tasks, reach, timeline, graph, dis, validate, run";
+  RequireOneErrorLine(Dump("bogus samples/litmus.yaml"), "unknown subcommand 'bogus'" + list);
+  RequireOneErrorLine(Dump("taks samples/litmus.yaml"),
+                      "unknown subcommand 'taks' (did you mean 'tasks'?)" + list);
+  RequireOneErrorLine(Dump("-v timelin samples/litmus.yaml"), "unknown subcommand 'timelin' (did you mean");
+  RequireOneErrorLine(Dump(""), "a subcommand is required");
+  CHECK(Dump("--help").exit_code == 0);
+}
+
+TEST_CASE("run refuses a frame count that is not positive", "[cli_dump][bad]") {
+  RequireOneErrorLine(Dump("run " + SampleArgs("litmus") + " --frames -5"),
+                      "--frames must be a positive number of frames, not -5");
+  RequireOneErrorLine(Dump("run " + SampleArgs("litmus") + " --frames 0"),
+                      "--frames must be a positive number of frames, not 0");
+  CHECK(Dump("run " + SampleArgs("litmus") + " --frames 1").exit_code == 0);
+}
+
+TEST_CASE("a file too short or not text is not called a graph document", "[cli_dump][bad]") {
+  const fs::path bytecode = CompileToBytecode("samples/litmus.yaml", "litmus.animbc");
+  const std::string bytes = ReadFile(bytecode);
+  for (std::size_t size = 1; size < 4; ++size) {
+    const fs::path cut = Scratch() / ("cut" + std::to_string(size) + ".animbc");
+    WriteFile(cut, bytes.substr(0, size));
+    const std::string reason = "a truncated compiled program: " + std::to_string(size) +
+                               (size == 1 ? " byte" : " bytes") + ", shorter than the 4-byte ANBC magic";
+    RequireOneErrorLine(Dump("dis '" + cut.string() + "'"), cut.string() + ": " + reason);
+    RequireOneErrorLine(Dump("tasks '" + cut.string() + "' --graph samples/litmus.yaml"), reason);
+  }
+  WriteFile(Scratch() / "binary", std::string("\x80\x01", 2));
+  for (const std::string& extra : {std::string(), std::string(" --graph samples/litmus.yaml")}) {
+    const ProcessRun run = Dump("tasks '" + (Scratch() / "binary").string() + "'" + extra);
+    RequireOneErrorLine(run,
+                        "binary:1:1: not a compiled program (it does not start with the ANBC magic) nor "
+                        "a graph document (not a UTF-8 text file: byte 0x80 is not valid UTF-8)");
+    CHECK(run.err.find("is a graph document") == std::string::npos);
+  }
+  WriteFile(Scratch() / "empty", "");
+  RequireOneErrorLine(Dump("tasks '" + (Scratch() / "empty").string() + "' --graph samples/litmus.yaml"),
+                      "empty: the file is empty: neither a compiled program nor a graph document");
+}
+
 TEST_CASE("a compiled program without its assets, or validate without the graph, says what to pass",
           "[cli_dump][bad]") {
   const fs::path bytecode = CompileToBytecode("samples/litmus.yaml", "litmus.animbc");

@@ -61,6 +61,28 @@ TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exit
   CHECK(Run(kAssets + "fox/Fox.glb", dir.file("cut.glb")) == import_tool::kExitUsageOrIo);
 }
 
+TEST_CASE("An output that may not be replaced stops the import before any file is replaced") {
+  const test::TempDir dir;
+  const std::string out = dir.file("out");
+  std::filesystem::create_directories(out);
+  { std::ofstream(dir.path() / "out" / "skeleton.yaml") << "keep me"; }
+  { std::ofstream(dir.path() / "victim") << "precious"; }
+  // Walk.json, written after skeleton.yaml, is a symbolic link: refused, and skeleton.yaml, already
+  // written to its temporary by then, is not replaced either.
+  std::filesystem::create_symlink("../victim", dir.path() / "out" / "Walk.json");
+  CHECK(Run(kAssets + "fox/Fox.glb", out) == import_tool::kExitUsageOrIo);
+  CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
+  CHECK(ReadFile(dir.path() / "victim") == "precious");
+  CHECK(std::filesystem::is_symlink(dir.path() / "out" / "Walk.json"));
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 2);
+  // A directory where a clip goes: the same.
+  std::filesystem::remove(dir.path() / "out" / "Walk.json");
+  std::filesystem::create_directories(dir.path() / "out" / "Run.json");
+  CHECK(Run(kAssets + "fox/Fox.glb", out) == import_tool::kExitUsageOrIo);
+  CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 2);
+}
+
 TEST_CASE("Clip file names are sanitised") {
   CHECK(import_tool::SanitizeFileStem("Walk") == "Walk");
   CHECK(import_tool::SanitizeFileStem("Wave/Left hand") == "Wave_Left_hand");
