@@ -4,11 +4,18 @@
 
 #include <iterator>
 
+#include "compiler/diag/escape.h"
+
 namespace anim::ir {
 namespace {
 
+// A name from the graph, quoted and safe for a terminal.
+std::string Quote(const std::string& name) {
+  return "'" + EscapeTerminal(name) + "'";
+}
+
 std::string Name(const std::vector<std::string>& table, size_t index) {
-  return index < table.size() ? "'" + table[index] + "'" : "?";
+  return index < table.size() ? Quote(table[index]) : "?";
 }
 
 std::string ClockName(const Graph& g, size_t clock) {
@@ -17,11 +24,11 @@ std::string ClockName(const Graph& g, size_t clock) {
 }
 
 std::string BoneName(const Graph& g, size_t bone) {
-  return bone < g.bones.size() ? "bone '" + g.bones[bone].name + "'" : "bone ?";
+  return bone < g.bones.size() ? "bone " + Quote(g.bones[bone].name) : "bone ?";
 }
 
 std::string MachineName(const Graph& g, size_t machine) {
-  return machine < g.machines.size() ? "machine '" + g.machines[machine].name + "'" : "machine ?";
+  return machine < g.machines.size() ? "machine " + Quote(g.machines[machine].name) : "machine ?";
 }
 
 // The table references and immediates of one value, as words after the op name.
@@ -31,7 +38,7 @@ std::string Attributes(const Graph& g, const Value& v) {
       return v.type == Type::Vec3 ? fmt::format(" ({}, {}, {})", v.constant[0], v.constant[1], v.constant[2])
                                   : fmt::format(" {}", v.constant[0]);
     case Op::Param:
-      return v.index < g.params.size() ? " '" + g.params[v.index].name + "'" : " ?";
+      return v.index < g.params.size() ? " " + Quote(g.params[v.index].name) : " ?";
     case Op::TimeInState:
     case Op::StateProgress:
     case Op::StateMachine:
@@ -39,7 +46,7 @@ std::string Attributes(const Graph& g, const Value& v) {
     case Op::SampleClip:
       return " " + ClockName(g, v.index);
     case Op::BlendMasked:
-      return v.index < g.masks.size() ? " mask '" + g.masks[v.index].name + "'" : " mask ?";
+      return v.index < g.masks.size() ? " mask " + Quote(g.masks[v.index].name) : " mask ?";
     case Op::MakeAdditive:
       return v.flags ? " mesh" : " local";
     case Op::SaveSnapshot:
@@ -67,15 +74,17 @@ std::string Attributes(const Graph& g, const Value& v) {
 void PrintMachines(const Graph& g, std::string& out) {
   for (size_t m = 0; m < g.machines.size(); ++m) {
     const Machine& machine = g.machines[m];
-    fmt::format_to(std::back_inserter(out), "machine {} '{}': scope {}, initial state {}, value %{}\n", m,
-                   machine.name, machine.scope, machine.initial_state, machine.value);
+    fmt::format_to(std::back_inserter(out), "machine {} {}: scope {}, initial state {}, value %{}\n", m,
+                   Quote(machine.name), machine.scope, machine.initial_state, machine.value);
     for (size_t s = 0; s < machine.states.size(); ++s) {
-      fmt::format_to(std::back_inserter(out), "  state {} '{}': scope {}\n", s, machine.states[s].name,
+      fmt::format_to(std::back_inserter(out), "  state {} {}: scope {}\n", s, Quote(machine.states[s].name),
                      machine.states[s].scope);
     }
     for (const Transition& t : machine.transitions) {
-      const std::string from = t.desc.from < machine.states.size() ? machine.states[t.desc.from].name : "*";
-      const std::string to = t.desc.to < machine.states.size() ? machine.states[t.desc.to].name : "?";
+      const std::string from =
+          t.desc.from < machine.states.size() ? EscapeTerminal(machine.states[t.desc.from].name) : "*";
+      const std::string to =
+          t.desc.to < machine.states.size() ? EscapeTerminal(machine.states[t.desc.to].name) : "?";
       fmt::format_to(std::back_inserter(out), "  transition {} -> {} when %{}, {}s {}\n", from, to,
                      t.condition, t.desc.duration,
                      t.desc.mode == BlendMode::DeadBlend ? "dead_blend" : "inertialize");
@@ -97,8 +106,8 @@ std::string PrintGraph(const Graph& g) {
       fmt::format_to(std::back_inserter(line), "{}%{}", o == 0 ? " " : ", ", v.operands[o]);
     }
     if (v.scope != 0) fmt::format_to(std::back_inserter(line), " [scope {}]", v.scope);
-    fmt::format_to(std::back_inserter(out), "{:<56} ; {} {}:{}\n", line, v.node, v.location.line,
-                   v.location.column);
+    fmt::format_to(std::back_inserter(out), "{:<56} ; {} {}:{}\n", line, EscapeTerminal(v.node),
+                   v.location.line, v.location.column);
   }
   PrintMachines(g, out);
   return out;

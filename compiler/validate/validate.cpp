@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <vector>
 
+#include "compiler/diag/escape.h"
 #include "compiler/direct/direct_evaluator.h"
 #include "executor/tasks/task_state_storage.h"
 #include "vm/build_tasks.h"
@@ -341,12 +342,13 @@ std::string FormatReport(const ValidationReport& report) {
                 static_cast<double>(d.time));
   text = line;
   if (d.task >= 0) {
-    text += ": task " + std::to_string(d.task) + " " + d.task_type + " (node '" + d.node + "')";
+    text +=
+        ": task " + std::to_string(d.task) + " " + d.task_type + " (node '" + EscapeTerminal(d.node) + "')";
   } else {
     text += ": in the resolved output (every recorded task agrees)";
   }
   std::snprintf(line, sizeof line, "\n  bone %d '%s', %s: task path %.7g, direct %.7g, error %.3g\n", d.bone,
-                d.bone_name.c_str(), d.channel.c_str(), static_cast<double>(d.task_value),
+                EscapeTerminal(d.bone_name).c_str(), d.channel.c_str(), static_cast<double>(d.task_value),
                 static_cast<double>(d.direct_value), static_cast<double>(d.error));
   return text + line;
 }
