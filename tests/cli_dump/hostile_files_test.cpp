@@ -318,6 +318,7 @@ TEST_CASE("inputs without a size stop at the 256 MiB cap with one error line, qu
   CHECK_FALSE(fs::exists(Scratch() / "zero.animbc"));
 }
 
+#if !defined(__SANITIZE_ADDRESS__)
 namespace {
 
 // A legal graph far larger than the samples: a chain of 30000 blends over the litmus clip, under
@@ -337,6 +338,7 @@ fs::path LargeGraph(const fs::path& dir) {
 }
 
 }  // namespace
+#endif
 
 TEST_CASE("running out of memory under a real limit is one error line, exit 2", "[cli_dump][hostile]") {
 #if defined(__SANITIZE_ADDRESS__)
