@@ -169,7 +169,12 @@ int RunAnimc(const Options& o) {
   }
   if (o.stats) {
     // Statistics go to standard output unless the result already does.
-    (destination == "-" ? std::cerr : std::cout) << Stats(compiled->stats) << std::flush;
+    if (destination == "-") {
+      std::cerr << Stats(compiled->stats) << std::flush;
+    } else if (!cli::WriteOutput("-", Stats(compiled->stats), {}, error)) {
+      spdlog::error("{}", error);
+      return kExitUsageOrIo;
+    }
   }
   return kExitSuccess;
 }

@@ -151,6 +151,9 @@ TEST_CASE("a full device fails the write with No space left on device, exit 2", 
                       "animc: error: ", "cannot write to standard output: No space left on device");
   RequireOneErrorLine(Dump("dis samples/litmus.yaml > /dev/full"),
                       "anim-dump: error: ", "cannot write to standard output: No space left on device");
+  RequireOneErrorLine(
+      Animc("samples/litmus.yaml -o " + Quote(Scratch() / "stats.animbc") + " --stats > /dev/full"),
+      "animc: error: ", "cannot write to standard output: No space left on device");
 }
 
 TEST_CASE("an output naming an input is refused and the input is unchanged", "[cli_dump][hostile]") {
