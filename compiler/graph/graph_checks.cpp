@@ -151,8 +151,10 @@ void CheckFormatLimits(const GraphModel& model, const Document& document, Diagno
       too_many(node.position, "save_snapshot nodes", kMaxTableEntries);
     if (node.kind->type != NodeType::StateMachine) continue;
     if (++machines == kMaxTableEntries + 1) too_many(node.position, "state machines", kMaxTableEntries);
-    if (node.states.size() > kMaxStatesPerMachine)
+    if (node.states.size() > kMaxStatesPerMachine) {
       too_many(node.position, "states in " + Quoted(node.name), kMaxStatesPerMachine);
+      scopes_reported = true;  // the scope count says nothing more
+    }
     if (node.transitions.size() > kMaxTransitionsPerMachine)
       too_many(node.position, "transitions in " + Quoted(node.name), kMaxTransitionsPerMachine);
     scopes += node.states.size();

@@ -50,11 +50,13 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   if (const DocNode* params = top.Find("parameters")) ReadParameters(state, *params);
   if (const DocNode* mask_table = top.Find("masks")) masks.ReadMasks(*mask_table);
   const DocNode* node_table = top.Get("nodes", Field::Required);
-  if (node_table != nullptr) nodes.ReadNodes(*node_table);
+  // Past the node budget (E028) the nodes read are not the graph's: nothing more is checked.
+  if (node_table != nullptr && !nodes.ReadNodes(*node_table)) return std::nullopt;
   nodes.ResolveSnapshotLoads();
   // Without nodes every output reference would be undefined: one E101 says it all.
   if (const DocNode* output = top.Get("output", Field::Required); output != nullptr && node_table != nullptr)
     ReadOutput(state, nodes, bones, *output);
+  if (!nodes.within_budget()) return std::nullopt;
   CheckGraph(state.model, document, diagnostics, !diagnostics.has_errors());
   if (diagnostics.error_count() != errors_before || !state.skeleton) return std::nullopt;
   return ReadGraphResult{std::move(state.model), std::move(*state.skeleton), std::move(state.clips),

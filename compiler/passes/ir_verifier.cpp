@@ -50,6 +50,7 @@ class Verifier {
   explicit Verifier(const Graph& graph) : g_(graph) {}
 
   std::vector<std::string> Run() {
+    ComputeScopeDepths();
     CheckTables();
     for (size_t i = 0; i < g_.values.size(); ++i)
       CheckValue(static_cast<ValueId>(i));
@@ -67,6 +68,47 @@ class Verifier {
   std::string Where(ValueId id) const {
     const Value& v = g_.values[static_cast<size_t>(id)];
     return fmt::format("%{} {} (node '{}')", id, OpName(v.op), v.node);
+  }
+
+  // The scope a state's scope is nested in (its machine's scope), or -1 for the root or a broken
+  // entry.
+  int ParentScope(size_t scope) const {
+    if (scope == 0 || scope >= g_.scopes.size()) return -1;
+    const uint16_t machine = g_.scopes[scope].machine;
+    return machine < g_.machines.size() ? g_.machines[machine].scope : -1;
+  }
+
+  // Each scope's depth below the root, or -1 when walking out from it never reaches the root (a
+  // broken entry or a cycle). Each scope is walked once, so deep nesting costs its size, not its
+  // square.
+  void ComputeScopeDepths() {
+    constexpr int kUnknown = -2, kOnWalk = -3;
+    scope_depth_.assign(g_.scopes.size(), kUnknown);
+    if (!scope_depth_.empty()) scope_depth_[0] = 0;
+    std::vector<size_t> walk;
+    for (size_t s = 0; s < g_.scopes.size(); ++s) {
+      int at = static_cast<int>(s);
+      while (at >= 0 && static_cast<size_t>(at) < scope_depth_.size() && scope_depth_[at] == kUnknown) {
+        scope_depth_[at] = kOnWalk;
+        walk.push_back(static_cast<size_t>(at));
+        at = ParentScope(static_cast<size_t>(at));
+      }
+      int depth = at >= 0 && static_cast<size_t>(at) < scope_depth_.size() ? scope_depth_[at] : -1;
+      if (depth == kOnWalk) depth = -1;  // a cycle
+      for (auto it = walk.rbegin(); it != walk.rend(); ++it)
+        scope_depth_[*it] = depth = depth < 0 ? -1 : depth + 1;
+      walk.clear();
+    }
+  }
+
+  // Whether `outer` is `inner` or encloses it: climbing from the deeper scope by the difference.
+  bool Within(uint16_t inner, uint16_t outer) const {
+    if (inner >= scope_depth_.size() || outer >= scope_depth_.size()) return false;
+    if (scope_depth_[inner] < 0 || scope_depth_[outer] < 0) return false;
+    int scope = inner;
+    for (int steps = scope_depth_[inner] - scope_depth_[outer]; steps > 0; --steps)
+      scope = ParentScope(static_cast<size_t>(scope));
+    return scope == outer;
   }
 
   bool ValidId(ValueId id) const { return id >= 0 && static_cast<size_t>(id) < g_.values.size(); }
@@ -168,8 +210,7 @@ class Verifier {
     }
     // A pose runs in its scope; its inputs must run there or in an enclosing scope.
     if (operand.type == Type::Pose && v.type == Type::Pose && v.op != Op::StateMachine &&
-        operand.scope < g_.scopes.size() && v.scope < g_.scopes.size() &&
-        !ScopeIsWithin(g_, v.scope, operand.scope)) {
+        operand.scope < g_.scopes.size() && v.scope < g_.scopes.size() && !Within(v.scope, operand.scope)) {
       Fail("{}: operand {} (%{}) runs in scope {}, which does not enclose scope {}", Where(id), slot, op,
            operand.scope, v.scope);
     }
@@ -395,7 +436,7 @@ class Verifier {
       CheckOperand(id, s, Want::Pose);
       const ValueId pose = v.operands[s];
       if (ValidId(pose) && pose < id && m.states[s].scope < g_.scopes.size() &&
-          !ScopeIsWithin(g_, m.states[s].scope, At(pose).scope)) {
+          !Within(m.states[s].scope, At(pose).scope)) {
         Fail("{}: state {} ('{}') reads %{} from scope {}, which does not enclose the state", Where(id), s,
              m.states[s].name, pose, At(pose).scope);
       }
@@ -431,8 +472,7 @@ class Verifier {
     }
     // Nesting must be a tree: walking out from any scope reaches the root.
     for (size_t s = 0; s < g_.scopes.size(); ++s) {
-      if (!ScopeIsWithin(g_, static_cast<uint16_t>(s), 0))
-        Fail("scope {} is not nested inside the root scope", s);
+      if (scope_depth_[s] < 0) Fail("scope {} is not nested inside the root scope", s);
     }
   }
 
@@ -477,6 +517,7 @@ class Verifier {
   const Graph& g_;
   std::vector<std::string> problems_;
   std::vector<ValueId> clock_users_;
+  std::vector<int> scope_depth_;
 };
 
 }  // namespace

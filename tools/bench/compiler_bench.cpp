@@ -1,6 +1,8 @@
 // Compiler benchmarks: a generated graph document of about 10,000 nodes (a binary blend tree of
 // 4,096 leaves, one leaf in eight a four-state machine) compiled end to end: parse, check, lower,
-// passes, codegen, bytes. The back end alone runs on the same graph's IR.
+// passes, codegen, bytes. The back end alone runs on the same graph's IR. And the front end's cost
+// on hostile graphs (tools/graph_gen/hostile_graphs.h), which must stay linear or n log n in the
+// graph's size: each compiles, or fails cleanly, in well under 2 s.
 //   build/tools/bench/anim-bench-compiler [--benchmark_min_time=1]
 #include <benchmark/benchmark.h>
 
@@ -10,6 +12,7 @@
 
 #include "compiler/codegen/compile.h"
 #include "compiler/graph/load_graph.h"
+#include "tools/graph_gen/hostile_graphs.h"
 
 namespace anim {
 namespace {
@@ -112,6 +115,44 @@ void BM_BackEnd(benchmark::State& state) {
   state.counters["values"] = static_cast<double>(loaded.graph.values.size());
 }
 BENCHMARK(BM_BackEnd)->Unit(benchmark::kMillisecond);
+
+// One hostile document through the front end and the back end; `errors` counts its diagnostics.
+void CompileHostile(benchmark::State& state, const std::string& document) {
+  std::size_t errors = 0;
+  for (auto _ : state) {
+    DiagnosticSink sink;
+    std::optional<CompiledGraph> loaded = ParseGraph(document, "hostile.yaml", "", sink);
+    if (loaded) benchmark::DoNotOptimize(codegen::CompileGraph(std::move(loaded->graph), sink));
+    errors = static_cast<std::size_t>(sink.error_count());
+  }
+  state.counters["errors"] = static_cast<double>(errors);
+  state.counters["doc_bytes"] = static_cast<double>(document.size());
+}
+
+void BM_HostileUndefinedReferences(benchmark::State& state) {
+  CompileHostile(state, test::UndefinedReferences(static_cast<int>(state.range(0))));
+}
+BENCHMARK(BM_HostileUndefinedReferences)->Arg(5000)->Unit(benchmark::kMillisecond);
+
+void BM_HostileStates(benchmark::State& state) {
+  CompileHostile(state, test::ManyStates(static_cast<int>(state.range(0))));
+}
+BENCHMARK(BM_HostileStates)->Arg(40000)->Arg(70000)->Unit(benchmark::kMillisecond);
+
+void BM_HostileTransitions(benchmark::State& state) {
+  CompileHostile(state, test::ManyTransitions(static_cast<int>(state.range(0))));
+}
+BENCHMARK(BM_HostileTransitions)->Arg(32769)->Arg(65537)->Unit(benchmark::kMillisecond);
+
+void BM_HostileClipNodes(benchmark::State& state) {
+  CompileHostile(state, test::ManyClipNodes(static_cast<int>(state.range(0))));
+}
+BENCHMARK(BM_HostileClipNodes)->Arg(70000)->Unit(benchmark::kMillisecond);
+
+void BM_HostileNestedMachines(benchmark::State& state) {
+  CompileHostile(state, test::NestedMachines(static_cast<int>(state.range(0))));
+}
+BENCHMARK(BM_HostileNestedMachines)->Arg(20000)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace anim

@@ -10,12 +10,13 @@ constexpr std::string_view kSampleFields[] = {"position", "pose"};
 
 }  // namespace
 
-void NodeReader::ReadNodes(const DocNode& nodes) {
-  if (s_.reader.Mapping(nodes, "'nodes'") == nullptr) return;
+bool NodeReader::ReadNodes(const DocNode& nodes) {
+  if (s_.reader.Mapping(nodes, "'nodes'") == nullptr) return true;
   if (nodes.entries.size() > kMaxGraphNodes) {
     s_.reader.Error("E028", nodes.entries[kMaxGraphNodes].key_position,
                     "the graph holds more than " + std::to_string(kMaxGraphNodes) + " nodes by here");
-    return;
+    budget_reported_ = true;
+    return false;
   }
   for (const DocEntry& entry : nodes.entries) {
     s_.named[entry.key] = static_cast<int>(s_.model.nodes.size());
@@ -26,6 +27,7 @@ void NodeReader::ReadNodes(const DocNode& nodes) {
   }
   for (const DocEntry& entry : nodes.entries)
     ReadNode(s_.named[entry.key], *entry.value);
+  return !budget_reported_;
 }
 
 // Fills model.nodes[index] (already holding its name and position) from `doc`.

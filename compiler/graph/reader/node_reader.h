@@ -28,8 +28,9 @@ class NodeReader {
   NodeReader(GraphReadState& state, BoneTable& bones, MaskReader& masks, ScalarFieldReader& scalars)
       : s_(state), bones_(bones), masks_(masks), scalars_(scalars) {}
 
-  // Registers every named node (so references may point forward), then reads each.
-  void ReadNodes(const DocNode& nodes);
+  // Registers every named node (so references may point forward), then reads each. False when the
+  // nodes are past the graph's budget (E028): nothing more can be checked against them.
+  bool ReadNodes(const DocNode& nodes);
   // A pose input of `user`: a node's name (E003 when undefined), or an inline node named `derived`,
   // read now. Its index in GraphModel::nodes, or -1.
   int ReadPose(GraphNode& user, const DocNode& doc, const std::string& what, const std::string& derived);
@@ -37,6 +38,8 @@ class NodeReader {
   void ResolveSnapshotLoads();
 
   ScalarFieldReader& scalars() { return scalars_; }
+  // False once E028 was given.
+  bool within_budget() const { return !budget_reported_; }
 
  private:
   struct PendingLoad {
@@ -64,7 +67,7 @@ class NodeReader {
   ScalarFieldReader& scalars_;
   int depth_ = 0;  // inline nodes being read, one inside the other
   bool depth_reported_ = false;
-  bool budget_reported_ = false;
+  bool budget_reported_ = false;  // E028 given: the nodes read are not the graph's nodes
   std::vector<std::string_view> node_names_;
   std::unordered_map<std::string, int> snapshot_index_;
   std::vector<const DocNode*> snapshot_sites_;
