@@ -32,16 +32,28 @@ ProcessRun Import(const std::string& args) {
 }
 
 // A fresh directory in the scratch directory holding a copy of the litmus sample (its graph,
-// skeleton and clip), so outputs and inputs can be put side by side.
-fs::path Workspace(const std::string& name) {
-  const fs::path dir = Scratch() / name;
-  fs::remove_all(dir);
-  fs::create_directories(dir);
-  fs::copy(fs::path(ANIMTC_SOURCE_DIR) / "samples/litmus", dir / "litmus", fs::copy_options::recursive);
-  fs::copy_file(fs::path(ANIMTC_SOURCE_DIR) / "samples/litmus.yaml", dir / "litmus.yaml");
-  fs::copy_file(fs::path(ANIMTC_SOURCE_DIR) / "samples/litmus.scenario.yaml", dir / "litmus.scenario.yaml");
-  return dir;
-}
+// skeleton and clip), so outputs and inputs can be put side by side; removed at scope exit.
+class Workspace {
+ public:
+  explicit Workspace(const std::string& name) : dir_(Scratch() / name) {
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    fs::copy(fs::path(ANIMTC_SOURCE_DIR) / "samples/litmus", dir_ / "litmus", fs::copy_options::recursive);
+    fs::copy_file(fs::path(ANIMTC_SOURCE_DIR) / "samples/litmus.yaml", dir_ / "litmus.yaml");
+    fs::copy_file(fs::path(ANIMTC_SOURCE_DIR) / "samples/litmus.scenario.yaml",
+                  dir_ / "litmus.scenario.yaml");
+  }
+  ~Workspace() {
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  Workspace(const Workspace&) = delete;
+  Workspace& operator=(const Workspace&) = delete;
+  const fs::path& path() const { return dir_; }
+
+ private:
+  fs::path dir_;
+};
 
 // The error output is exactly one line starting with `prefix` and containing `mentions`.
 void RequireOneErrorLine(const ProcessRun& run, const std::string& prefix, const std::string& mentions) {
@@ -84,7 +96,8 @@ void CheckNoTemporaries(const fs::path& dir, const std::string& marker = ".tmp")
 
 TEST_CASE("an output FIFO is written to once a reader opens it, and fails after 3 s without one",
           "[cli_dump][hostile]") {
-  const fs::path dir = Workspace("fifo");
+  const Workspace workspace("fifo");
+  const fs::path& dir = workspace.path();
   REQUIRE(Animc("litmus.yaml -o expected.animbc", dir.string()).exit_code == 0);
   REQUIRE(::mkfifo((dir / "pipe").c_str(), 0644) == 0);
 
@@ -129,7 +142,8 @@ TEST_CASE("an output of /dev/null is written to and stays the system's character
   CHECK(dumped.exit_code == 0);
   CheckStillDevice("/dev/null", 1, 3);
   // A symbolic link to a device is written to as that device, and stays a link.
-  const fs::path dir = Workspace("devnull");
+  const Workspace workspace("devnull");
+  const fs::path& dir = workspace.path();
   fs::create_symlink("/dev/null", dir / "sink");
   CHECK(Animc("litmus.yaml -o sink", dir.string()).exit_code == 0);
   CHECK(fs::is_symlink(dir / "sink"));
@@ -157,7 +171,8 @@ TEST_CASE("a full device fails the write with No space left on device, exit 2", 
 }
 
 TEST_CASE("an output naming an input is refused and the input is unchanged", "[cli_dump][hostile]") {
-  const fs::path dir = Workspace("same");
+  const Workspace workspace("same");
+  const fs::path& dir = workspace.path();
   const std::string graph = ReadFile(dir / "litmus.yaml");
   const std::string skeleton = ReadFile(dir / "litmus/skeleton.yaml");
   const std::string scenario = ReadFile(dir / "litmus.scenario.yaml");
@@ -214,7 +229,8 @@ TEST_CASE("an output naming an input is refused and the input is unchanged", "[c
 }
 
 TEST_CASE("an output that is a directory says it is a directory", "[cli_dump][hostile]") {
-  const fs::path dir = Workspace("directory");
+  const Workspace workspace("directory");
+  const fs::path& dir = workspace.path();
   fs::create_directories(dir / "out");
   RequireOneErrorLine(Animc("litmus.yaml -o out", dir.string()),
                       "animc: error: ", "cannot write 'out': it is a directory");
@@ -231,7 +247,8 @@ TEST_CASE("an output that is a directory says it is a directory", "[cli_dump][ho
 }
 
 TEST_CASE("a planted symbolic link never redirects an output", "[cli_dump][hostile]") {
-  const fs::path dir = Workspace("planted");
+  const Workspace workspace("planted");
+  const fs::path& dir = workspace.path();
   WriteFile(dir / "victim", "precious\n");
   REQUIRE(Animc("litmus.yaml -o expected.animbc", dir.string()).exit_code == 0);
 
@@ -279,7 +296,8 @@ TEST_CASE("a planted symbolic link never redirects an output", "[cli_dump][hosti
 }
 
 TEST_CASE("a read-only directory gives the real reason, exit 2", "[cli_dump][hostile]") {
-  const fs::path dir = Workspace("readonly");
+  const Workspace workspace("readonly");
+  const fs::path& dir = workspace.path();
   fs::create_directories(dir / "ro");
   fs::permissions(dir / "ro", fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                                   fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
@@ -351,7 +369,8 @@ TEST_CASE("running out of memory under a real limit is one error line, exit 2", 
   WARN("AddressSanitizer build: the out-of-memory process run needs the release build");
   CHECK(true);
 #else
-  const fs::path dir = Workspace("memory");
+  const Workspace workspace("memory");
+  const fs::path& dir = workspace.path();
   const fs::path large = LargeGraph(dir);
   // Legal: without a limit it compiles.
   const ProcessRun unlimited = Animc("large.yaml -o unlimited.animbc", dir.string());
