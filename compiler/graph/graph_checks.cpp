@@ -174,9 +174,10 @@ void CheckFormatLimits(const GraphModel& model, const Document& document, Diagno
 
 void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics,
                 bool warnings) {
+  const int errors_before = diagnostics.error_count();
   CheckFormatLimits(model, document, diagnostics);
   CheckCycles(model, document, diagnostics);
-  if (!warnings) return;
+  if (!warnings || diagnostics.error_count() != errors_before) return;
   CheckStateReachability(model, document, diagnostics);
   CheckUnused(model, document, diagnostics);
 }
