@@ -9,7 +9,9 @@
 
 #include "cli/anim_dump/dot_graph.h"
 #include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/frame_report.h"
 #include "cli/anim_dump/json_report.h"
+#include "cli/anim_dump/run_report.h"
 #include "cli/anim_dump/svg_timeline.h"
 #include "cli/anim_dump/text_report.h"
 #include "cli/anim_dump/trace_report.h"
@@ -71,27 +73,52 @@ void Write(const CommandOptions& o, const DumpInput& input, const std::string& t
   if (!cli::WriteOutput(o.output, text, input.files_read, error)) throw InputError{error};
 }
 
-std::string PerFrame(Command command, const CommandOptions& o, const CapturedRun& run,
-                     const FrameRange& range) {
-  if (o.format == Format::Json) {
-    const JsonKind kind = command == Command::Tasks
-                              ? JsonKind::Tasks
-                              : (command == Command::Reach ? JsonKind::Reach : JsonKind::Timeline);
-    if (!range.many) return FrameJson(kind, run, run.frames.front()).dump(2) + "\n";
-    nlohmann::ordered_json frames = nlohmann::ordered_json::array();
-    for (const DumpFrame& f : run.frames)
-      frames.push_back(FrameJson(kind, run, f));
-    return frames.dump(2) + "\n";
+// A command's output, written as its report grows (in chunks), committed when the report ends:
+// a run of a million frames holds one frame and one chunk at a time.
+class StreamedOutput {
+ public:
+  StreamedOutput(const CommandOptions& o, const DumpInput& input) {
+    std::string error;
+    file_ = cli::OutputFile::Open(o.output, input.files_read, error);
+    if (!file_) throw InputError{error};
   }
-  const bool colour = UseColour(o);
-  std::string out;
-  for (const DumpFrame& f : run.frames) {
-    if (!out.empty()) out += '\n';
-    out += command == Command::Tasks   ? TasksText(run, f, colour)
-           : command == Command::Reach ? ReachText(run, f, colour)
-                                       : TimelineText(run, f, colour);
+  std::string& buffer() { return pending_; }
+  void FlushIfLarge() {
+    if (pending_.size() >= kChunkBytes) Flush();
   }
-  return out;
+  void Commit() {
+    Flush();
+    std::string error;
+    if (!file_->Commit(error)) throw InputError{error};
+  }
+
+ private:
+  static constexpr std::size_t kChunkBytes = std::size_t{1} << 20;
+  void Flush() {
+    std::string error;
+    if (!file_->Write(pending_, error)) throw InputError{error};
+    pending_.clear();
+  }
+  std::unique_ptr<cli::OutputFile> file_;
+  std::string pending_;
+};
+
+// Plays the range through `report`, streaming its text out; `keep_tasks` as StreamFrames.
+void Stream(const CommandOptions& o, const DumpInput& input, const FrameRange& range, bool keep_tasks,
+            FrameReport& report) {
+  StreamedOutput out(o, input);
+  const CapturedRun run =
+      StreamFrames(input, range, keep_tasks, [&](const CapturedRun& r, const DumpFrame& frame) {
+        report.Frame(r, frame, out.buffer());
+        out.FlushIfLarge();
+      });
+  report.End(run, out.buffer());
+  out.Commit();
+}
+
+FrameTable TableOf(Command command) {
+  return command == Command::Tasks ? FrameTable::Tasks
+                                   : (command == Command::Reach ? FrameTable::Reach : FrameTable::Timeline);
 }
 
 int Validate(const CommandOptions& o, const DumpInput& input) {
@@ -143,29 +170,41 @@ int RunCommand(Command command, const CommandOptions& o) {
     }
     if (command == Command::Graph && range.first != range.last)
       throw InputError{"graph draws one frame: use --frame N"};
-    const CapturedRun run = CaptureFrames(*input, range, command != Command::Run);
     switch (command) {
-      case Command::Run:
-        Write(o, *input,
-              o.format == Format::Json ? RunJson(run, o.final_output) : RunText(run, UseColour(o)));
+      case Command::Run: {
+        const int frames = range.last - range.first + 1;
+        const auto report =
+            o.format == Format::Json ? RunJsonReport(frames, o.final_output) : RunTextReport(UseColour(o));
+        Stream(o, *input, range, false, *report);
         break;
-      case Command::Graph:
+      }
+      case Command::Graph: {
+        const CapturedRun run = CaptureFrames(*input, range);
         Write(o, *input, TaskGraphDot(run, run.frames.front()));
         break;
+      }
       case Command::Timeline:
         if (o.format == Format::Trace) {
-          Write(o, *input, TraceJson(run));
+          Stream(o, *input, range, true, *TraceReport());
           break;
         }
         if (o.format == Format::Svg) {
-          Write(o, *input, TimelineSvg(run));
+          SvgSize size;
+          const auto measure = SvgSizeReport(size);
+          std::string nothing;
+          StreamFrames(*input, range, true, [&](const CapturedRun& r, const DumpFrame& frame) {
+            measure->Frame(r, frame, nothing);
+          });
+          Stream(o, *input, range, true, *SvgTimelineReport(size));
           break;
         }
-        Write(o, *input, PerFrame(command, o, run, range));
+        [[fallthrough]];
+      default: {
+        const auto report = o.format == Format::Json ? FrameJsonReport(TableOf(command), range.many)
+                                                     : FrameTextReport(TableOf(command), UseColour(o));
+        Stream(o, *input, range, true, *report);
         break;
-      default:
-        Write(o, *input, PerFrame(command, o, run, range));
-        break;
+      }
     }
     return kExitOk;
   } catch (const InputError& e) {

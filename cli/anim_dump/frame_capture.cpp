@@ -124,7 +124,8 @@ std::string BoneName(const CapturedRun& run, uint16_t bone) {
   return bone < run.bone_names.size() ? run.bone_names[bone] : std::to_string(bone);
 }
 
-CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks) {
+CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks,
+                         const FrameSink& on_frame) {
   const std::vector<const Clip*> clips = input.clips();
   BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), clips);
   // The binding's message names clips and bones of any bytes; the error line is terminal text.
@@ -143,13 +144,21 @@ CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool 
   RunScenario(*bound.binding, instance, scenario, [&](const FrameResult& result) {
     progress.Update(result.frame + 1);
     ++run.frames_run;
-    if (result.frame >= range.first) run.frames.push_back(Capture(result, *bound.binding, keep_tasks));
     if (result.frame == range.last) {
       for (int b = 0; b < result.local_pose->bone_count(); ++b)
         run.final_pose.push_back(result.local_pose->Get(b));
       run.final_skinning.assign(result.skinning.begin(), result.skinning.end());
     }
+    if (result.frame >= range.first) on_frame(run, Capture(result, *bound.binding, keep_tasks));
   });
+  return run;
+}
+
+CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks) {
+  std::vector<DumpFrame> frames;
+  CapturedRun run = StreamFrames(
+      input, range, keep_tasks, [&](const CapturedRun&, const DumpFrame& frame) { frames.push_back(frame); });
+  run.frames = std::move(frames);
   return run;
 }
 

@@ -2,6 +2,7 @@
 // asked for: each recorded task with what the executor decided for it, and the machines' states.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,7 @@ struct DumpFrame {
 };
 
 struct CapturedRun {
-  std::vector<DumpFrame> frames;  // the selected frames, in order
+  std::vector<DumpFrame> frames;  // the selected frames, in order (CaptureFrames only)
   int frames_run = 0;
   bool version_mismatch = false;
   std::vector<std::string> bone_names;  // the skeleton's, for naming bone operands
@@ -58,9 +59,18 @@ struct CapturedRun {
   std::vector<Mat4> final_skinning;     // the last frame's skinning matrices, per bone
 };
 
-// Binds and runs frames 0..range.last, keeping range.first..range.last. Throws InputError when the
-// program does not bind to its assets. The version mismatch warning goes to spdlog once.
-// Without `keep_tasks` only the per-frame summary is kept (for `run` over long scenarios).
+// Receives each captured frame as it is made; the frame is gone after the call.
+using FrameSink = std::function<void(const CapturedRun& run, const DumpFrame& frame)>;
+
+// Binds and runs frames 0..range.last, handing each of range.first..range.last to `on_frame` in
+// order (CapturedRun::frames stays empty, so a long range holds one frame at a time). Throws
+// InputError when the program does not bind to its assets; the version mismatch warning goes to
+// spdlog once. Without `keep_tasks` frames carry only their summary (for `run`). Returns the run,
+// with the last frame's pose and skinning.
+CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks,
+                         const FrameSink& on_frame);
+
+// StreamFrames keeping every frame in CapturedRun::frames: for short ranges (one frame to draw).
 CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks = true);
 
 // The name of a task's bone operand (skeleton index), or its number.

@@ -135,6 +135,18 @@ Json Machines(const DumpFrame& frame) {
 
 }  // namespace
 
+std::string JsonElementText(const nlohmann::ordered_json& json, int level, int indent) {
+  const std::string text = JsonText(json, indent);
+  const std::string prefix(static_cast<std::size_t>(level * indent), ' ');
+  std::string out = prefix;
+  out.reserve(text.size() + prefix.size() * 16);
+  for (const char c : text) {
+    out += c;
+    if (c == '\n') out += prefix;
+  }
+  return out;
+}
+
 Json JsonNumber(float value) {
   if (!std::isfinite(value)) return nullptr;
   const double rounded = std::stod(fmt::format("{:.6g}", value));

@@ -17,6 +17,11 @@ enum class JsonKind { Tasks, Reach, Timeline };
 nlohmann::ordered_json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame);
 
 // A float as JSON, rounded to 6 significant digits so outputs stay short and stable.
+// `json` as one dump of an enclosing array or object would print it `level` levels deep, `indent`
+// spaces a level: every line prefixed by level * indent spaces. Streamed elements, joined by ",\n",
+// read exactly as the whole printed at once.
+std::string JsonElementText(const nlohmann::ordered_json& json, int level, int indent = 2);
+
 nlohmann::ordered_json JsonNumber(float value);
 
 }  // namespace anim::dump

@@ -57,26 +57,55 @@ Json FinalSkinning(const CapturedRun& run) {
   return bones;
 }
 
-}  // namespace
+// Rows go out in blocks as frames arrive, aligned across blocks by widths that only grow.
+class RunText final : public FrameReport {
+ public:
+  explicit RunText(bool colour)
+      : colour_(colour),
+        table_({"frame", "time", "states", "transitions started", "tasks", "reachable", "peak buffers"},
+               {true, true, false, false, true, true, true}) {}
 
-std::string RunText(const CapturedRun& run, bool colour) {
-  TextTable table({"frame", "time", "states", "transitions started", "tasks", "reachable", "peak buffers"},
-                  {true, true, false, false, true, true, true});
-  for (const DumpFrame& f : run.frames) {
-    table.Add({std::to_string(f.frame), Number(f.time), States(f), Transitions(f),
-               std::to_string(f.task_count), std::to_string(f.summary.reachable_count),
-               std::to_string(f.summary.peak_live_buffers)});
+  void Frame(const CapturedRun&, const DumpFrame& f, std::string& out) override {
+    table_.Add({std::to_string(f.frame), Number(f.time), States(f), Transitions(f),
+                std::to_string(f.task_count), std::to_string(f.summary.reachable_count),
+                std::to_string(f.summary.peak_live_buffers)});
+    peak_ = std::max(peak_, f.summary.peak_live_buffers);
+    if (++frames_ % kBlockRows == 0) Flush(out);
   }
-  int peak = 0;
-  for (const DumpFrame& f : run.frames)
-    peak = std::max(peak, f.summary.peak_live_buffers);
-  return table.Render(colour) + std::to_string(run.frames.size()) + " frames; peak " + std::to_string(peak) +
-         " live buffers (* marks a machine still blending its last transition)\n";
-}
+  void End(const CapturedRun&, std::string& out) override {
+    Flush(out);
+    out += std::to_string(frames_) + " frames; peak " + std::to_string(peak_) +
+           " live buffers (* marks a machine still blending its last transition)\n";
+  }
 
-std::string RunJson(const CapturedRun& run, FinalOutput final_output) {
-  Json frames = Json::array();
-  for (const DumpFrame& f : run.frames) {
+ private:
+  static constexpr int kBlockRows = 1000;
+  void Flush(std::string& out) {
+    out += table_.RenderBlock(colour_, widths_, header_);
+    header_ = false;
+  }
+
+  bool colour_;
+  TextTable table_;
+  std::vector<std::size_t> widths_;
+  bool header_ = true;
+  int frames_ = 0;
+  int peak_ = 0;
+};
+
+// The object of docs/cli.md's `run --format json`, its frames array streamed.
+class RunJson final : public FrameReport {
+ public:
+  RunJson(int frame_count, FinalOutput final_output) : final_(final_output) {
+    Json head;
+    head["format_version"] = kDumpFormatVersion;
+    head["kind"] = "run";
+    head["frame_count"] = frame_count;
+    head_ = JsonText(head, 2);
+    head_.erase(head_.size() - 2);  // the closing "\n}": the frames follow
+  }
+
+  void Frame(const CapturedRun&, const DumpFrame& f, std::string& out) override {
     Json machines = Json::array();
     for (const MachineFrame& m : f.machines) {
       machines.push_back(
@@ -85,21 +114,39 @@ std::string RunJson(const CapturedRun& run, FinalOutput final_output) {
                {"transition_started", m.transition.empty() ? Json(nullptr) : Json(m.transition)},
                {"blending", m.blend_active}});
     }
-    frames.push_back(Json{{"frame", f.frame},
-                          {"time", JsonNumber(f.time)},
-                          {"machines", machines},
-                          {"task_count", f.task_count},
-                          {"reachable_count", f.summary.reachable_count},
-                          {"peak_live_buffers", f.summary.peak_live_buffers}});
+    const Json frame{{"frame", f.frame},
+                     {"time", JsonNumber(f.time)},
+                     {"machines", machines},
+                     {"task_count", f.task_count},
+                     {"reachable_count", f.summary.reachable_count},
+                     {"peak_live_buffers", f.summary.peak_live_buffers}};
+    out += first_ ? head_ + ",\n  \"frames\": [\n" : ",\n";
+    first_ = false;
+    out += JsonElementText(frame, 2);
   }
-  Json out;
-  out["format_version"] = kDumpFormatVersion;
-  out["kind"] = "run";
-  out["frame_count"] = run.frames.size();
-  out["frames"] = std::move(frames);
-  if (final_output == FinalOutput::Pose) out["final_pose"] = FinalPose(run);
-  if (final_output == FinalOutput::Skinning) out["final_skinning"] = FinalSkinning(run);
-  return JsonText(out, 2) + "\n";
+  void End(const CapturedRun& run, std::string& out) override {
+    out += "\n  ]";
+    if (final_ == FinalOutput::Pose)
+      out += ",\n  \"final_pose\": " + JsonElementText(FinalPose(run), 1).substr(2);
+    if (final_ == FinalOutput::Skinning)
+      out += ",\n  \"final_skinning\": " + JsonElementText(FinalSkinning(run), 1).substr(2);
+    out += "\n}\n";
+  }
+
+ private:
+  FinalOutput final_;
+  std::string head_;
+  bool first_ = true;
+};
+
+}  // namespace
+
+std::unique_ptr<FrameReport> RunTextReport(bool colour) {
+  return std::make_unique<RunText>(colour);
+}
+
+std::unique_ptr<FrameReport> RunJsonReport(int frame_count, FinalOutput final_output) {
+  return std::make_unique<RunJson>(frame_count, final_output);
 }
 
 }  // namespace anim::dump

@@ -3,15 +3,16 @@
 // the final frame's local pose or skinning matrices.
 #pragma once
 
-#include <string>
+#include <memory>
 
-#include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/frame_report.h"
 
 namespace anim::dump {
 
 enum class FinalOutput { None, Pose, Skinning };
 
-std::string RunText(const CapturedRun& run, bool colour);
-std::string RunJson(const CapturedRun& run, FinalOutput final_output);
+std::unique_ptr<FrameReport> RunTextReport(bool colour);
+// `frame_count`: how many frames the run reports.
+std::unique_ptr<FrameReport> RunJsonReport(int frame_count, FinalOutput final_output);
 
 }  // namespace anim::dump

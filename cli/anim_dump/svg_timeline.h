@@ -3,12 +3,21 @@
 // and whether it acquired or stole the buffer), and the live buffer count under each column.
 #pragma once
 
-#include <string>
+#include <memory>
 
-#include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/frame_report.h"
 
 namespace anim::dump {
 
-std::string TimelineSvg(const CapturedRun& run);
+// The picture's size, known only once every frame has been seen.
+struct SvgSize {
+  int width = 420;
+  int height = 0;
+};
+
+// The picture is drawn in two passes over the frames, so it never holds them all: the first
+// measures (writing nothing), the second draws each frame at its place.
+std::unique_ptr<FrameReport> SvgSizeReport(SvgSize& size);
+std::unique_ptr<FrameReport> SvgTimelineReport(SvgSize size);
 
 }  // namespace anim::dump

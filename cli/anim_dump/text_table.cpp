@@ -26,9 +26,20 @@ void TextTable::Add(std::vector<std::string> cells, bool dim) {
 }
 
 std::string TextTable::Render(bool colour) const {
-  std::vector<std::size_t> width(header_.size());
+  std::vector<std::size_t> widths;
+  return Lines(colour, widths, true);
+}
+
+std::string TextTable::RenderBlock(bool colour, std::vector<std::size_t>& widths, bool header) {
+  std::string out = Lines(colour, widths, header);
+  rows_.clear();
+  return out;
+}
+
+std::string TextTable::Lines(bool colour, std::vector<std::size_t>& width, bool header) const {
+  width.resize(header_.size(), 0);
   for (std::size_t c = 0; c < header_.size(); ++c) {
-    width[c] = DisplayWidth(header_[c]);
+    width[c] = std::max(width[c], DisplayWidth(header_[c]));
     for (const Row& r : rows_)
       width[c] = std::max(width[c], DisplayWidth(r.cells[c]));
   }
@@ -44,8 +55,8 @@ std::string TextTable::Render(bool colour) const {
       s.pop_back();
     return s;
   };
-  std::string out = colour ? kBold + line(header_) + kReset : line(header_);
-  out += '\n';
+  std::string out;
+  if (header) out = (colour ? kBold + line(header_) + kReset : line(header_)) + '\n';
   for (const Row& r : rows_) {
     out += colour && r.dim ? kDim + line(r.cells) + kReset : line(r.cells);
     out += '\n';

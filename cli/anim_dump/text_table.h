@@ -5,6 +5,7 @@
 // escaped form.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -18,12 +19,17 @@ class TextTable {
   // `cells` unescaped: the table escapes them.
   void Add(std::vector<std::string> cells, bool dim = false);
   std::string Render(bool colour) const;
+  // For a table printed in blocks as its rows arrive: the rows added since the last call, padded to
+  // `widths` (per column, grown to fit them and kept for the next block), the header only first.
+  // Blocks line up with each other as long as no later row is wider.
+  std::string RenderBlock(bool colour, std::vector<std::size_t>& widths, bool header);
 
  private:
   struct Row {
     std::vector<std::string> cells;
     bool dim = false;
   };
+  std::string Lines(bool colour, std::vector<std::size_t>& widths, bool header) const;
   std::vector<std::string> header_;
   std::vector<bool> right_;
   std::vector<Row> rows_;

@@ -4,12 +4,12 @@
 // trace shows order and ownership, not measured durations.
 #pragma once
 
-#include <string>
+#include <memory>
 
-#include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/frame_report.h"
 
 namespace anim::dump {
 
-std::string TraceJson(const CapturedRun& run);
+std::unique_ptr<FrameReport> TraceReport();
 
 }  // namespace anim::dump
