@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "compiler/codegen/compile.h"
+#include "compiler/diag/escape.h"
 #include "compiler/document/source_text.h"
 #include "compiler/scenario/scenario_reader.h"
 #include "vm/bytecode/program_loader.h"
@@ -25,7 +26,7 @@ InputText Read(const std::string& path, const char* what, cli::InputFiles& files
   BoundedRead read = from_stdin ? ReadBoundedDescriptor(STDIN_FILENO) : ReadBounded(path);
   if (!read.bytes) {
     using Failure = BoundedRead::Failure;
-    const std::string which = std::string(what) + " '" + path + "'";
+    const std::string which = std::string(what) + " '" + EscapeTerminal(path) + "'";
     if (from_stdin) throw InputError{"cannot read standard input: " + read.Reason()};
     if (read.failure == Failure::Missing) throw InputError{"cannot open " + which + ": no such file"};
     if (read.failure == Failure::Directory) throw InputError{"cannot open " + which + ": it is a directory"};
@@ -45,7 +46,7 @@ InputText Read(const std::string& path, const char* what, cli::InputFiles& files
     if (d.severity != Severity::Error) continue;
     std::string line = FormatLocation(d.location) + ": ";
     if (!d.code.empty()) line += "[" + d.code + "] ";
-    line += d.message;
+    line += EscapeTerminal(d.message);
     const int more = sink.error_count() - 1;
     if (more > 0) line += " (and " + std::to_string(more) + " more; -v shows all)";
     throw InputError{line};
@@ -79,9 +80,11 @@ bool IsBytecode(const std::string& bytes) {
 void CheckDocumentText(const InputText& text) {
   const std::string& bytes = text.bytes;
   if (bytes.empty())
-    throw InputError{text.name + ": the file is empty: neither a compiled program nor a graph document"};
+    throw InputError{EscapeTerminal(text.name) +
+                     ": the file is empty: neither a compiled program nor a graph document"};
   if (bytes.size() < sizeof(kBytecodeMagic) && std::memcmp(bytes.data(), kBytecodeMagic, bytes.size()) == 0)
-    throw InputError{text.name + ": a truncated compiled program: " + std::to_string(bytes.size()) +
+    throw InputError{EscapeTerminal(text.name) +
+                     ": a truncated compiled program: " + std::to_string(bytes.size()) +
                      (bytes.size() == 1 ? " byte" : " bytes") + ", shorter than the 4-byte ANBC magic"};
   DiagnosticSink sink;
   if (!CheckSourceText(bytes, text.name, sink)) {
@@ -89,7 +92,7 @@ void CheckDocumentText(const InputText& text) {
     throw InputError{
         FormatLocation(d.location) +
         ": not a compiled program (it does not start with the ANBC magic) nor a graph document (" +
-        d.message + ")"};
+        EscapeTerminal(d.message) + ")"};
   }
 }
 
@@ -101,7 +104,8 @@ CompiledGraph LoadGraphDocument(const InputText& text, const std::string& path, 
   const bool from_stdin = path == "-";
   const std::string base_dir = from_stdin ? "" : std::filesystem::path(path).parent_path().string();
   std::optional<CompiledGraph> graph = ParseGraph(text.bytes, text.name, base_dir, sink);
-  if (!graph || sink.has_errors()) ThrowDiagnostics(sink, text.name + ": not a valid graph document");
+  if (!graph || sink.has_errors())
+    ThrowDiagnostics(sink, EscapeTerminal(text.name) + ": not a valid graph document");
   LogWarnings(sink);
   if (!from_stdin) graph->input_files.insert(graph->input_files.begin(), path);
   for (const std::string& file : graph->input_files)
@@ -114,7 +118,7 @@ void LoadBytecode(const InputText& text, DumpInput& out) {
                                        text.bytes.size());
   LoadResult loaded = LoadVerifiedProgram(bytes);
   out.from_bytecode = true;
-  if (loaded.outcome == LoadOutcome::Error) throw InputError{text.name + ": " + loaded.error};
+  if (loaded.outcome == LoadOutcome::Error) throw InputError{EscapeTerminal(text.name) + ": " + loaded.error};
   out.version_mismatch = loaded.outcome == LoadOutcome::VersionMismatch;
   out.version_warning = loaded.error;
   out.program = std::move(loaded.program);
@@ -124,7 +128,8 @@ Scenario LoadScenario(const std::string& path, const Program& program, cli::Inpu
   const InputText text = Read(path, "scenario", files_read);
   DiagnosticSink sink;
   std::optional<Scenario> scenario = ParseScenario(text.bytes, text.name, program, sink);
-  if (!scenario || sink.has_errors()) ThrowDiagnostics(sink, text.name + ": not a valid scenario");
+  if (!scenario || sink.has_errors())
+    ThrowDiagnostics(sink, EscapeTerminal(text.name) + ": not a valid scenario");
   LogWarnings(sink);
   return *scenario;
 }
@@ -152,19 +157,20 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
       out->graph =
           LoadGraphDocument(Read(options.graph, "graph", out->files_read), options.graph, out->files_read);
     if (options.needs_assets && !out->graph) {
-      throw InputError{text.name +
+      throw InputError{EscapeTerminal(text.name) +
                        ": a compiled program carries clip names but no assets: pass --graph GRAPH, the graph "
                        "document it was compiled from"};
     }
   } else {
     CheckDocumentText(text);
     if (!options.graph.empty())
-      throw InputError{"--graph is only for a compiled .animbc input; '" + text.name +
+      throw InputError{"--graph is only for a compiled .animbc input; '" + EscapeTerminal(text.name) +
                        "' is a graph document"};
     out->graph = LoadGraphDocument(text, options.input, out->files_read);
     DiagnosticSink sink;
     std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(out->graph->graph, sink);
-    if (!compiled || sink.has_errors()) ThrowDiagnostics(sink, text.name + ": the graph does not compile");
+    if (!compiled || sink.has_errors())
+      ThrowDiagnostics(sink, EscapeTerminal(text.name) + ": the graph does not compile");
     out->program = std::move(compiled->program);
   }
   if (out->version_mismatch) {

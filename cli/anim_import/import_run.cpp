@@ -13,6 +13,7 @@
 
 #include "cli/common/output_file.h"
 #include "compiler/diag/diagnostics.h"
+#include "compiler/diag/escape.h"
 #include "compiler/import/asset_writer.h"
 #include "compiler/import/gltf_importer.h"
 
@@ -47,7 +48,7 @@ int RunImport(const Options& options) {
   std::error_code ec;
   fs::create_directories(options.output_dir, ec);
   if (ec || !fs::is_directory(options.output_dir)) {
-    spdlog::error("cannot create output directory '{}': {}", options.output_dir,
+    spdlog::error("cannot create output directory '{}': {}", EscapeTerminal(options.output_dir),
                   ec ? ec.message() : std::string("it exists and is not a directory"));
     return kExitUsageOrIo;
   }
@@ -84,8 +85,10 @@ int RunImport(const Options& options) {
   }
 
   const Skeleton& skeleton = imported->skeleton;
-  std::printf("%s: skeleton '%s', %d bones, height %.4g; imported in %.1f ms\n", options.input.c_str(),
-              skeleton.name().c_str(), skeleton.bone_count(), imported->bind_height, import_ms);
+  // File, skeleton and animation names come from the file: any bytes, shown as terminal text.
+  std::printf("%s: skeleton '%s', %d bones, height %.4g; imported in %.1f ms\n",
+              EscapeTerminal(options.input).c_str(), EscapeTerminal(skeleton.name()).c_str(),
+              skeleton.bone_count(), imported->bind_height, import_ms);
   for (std::size_t i = 0; i < imported->clips.size(); ++i) {
     const Clip& clip = imported->clips[i];
     const GltfClipReport& report = imported->reports[i];
@@ -94,7 +97,7 @@ int RunImport(const Options& options) {
         (static_cast<double>(clip.frame_count()) * static_cast<double>(clip.bone_count()));
     std::printf(
         "  %-16s %4d frames  %7.4f s  %.3f Hz  max error %.3g (%.3g%% of height)  %.1f bytes/key/bone%s\n",
-        clip.name().c_str(), clip.frame_count(), static_cast<double>(clip.duration()),
+        EscapeTerminal(clip.name()).c_str(), clip.frame_count(), static_cast<double>(clip.duration()),
         static_cast<double>(clip.sample_rate()), report.max_position_error,
         imported->bind_height > 0 ? 100.0 * report.max_position_error / imported->bind_height : 0.0,
         per_key_bone, report.source_start > 0 ? "  (shifted from its start time)" : "");

@@ -14,6 +14,7 @@
 #include "compiler/codegen/compile.h"
 #include "compiler/codegen/disassembler.h"
 #include "compiler/codegen/program_json.h"
+#include "compiler/diag/escape.h"
 #include "compiler/document/source_text.h"
 #include "compiler/graph/load_graph.h"
 #include "compiler/passes/ir_printer.h"
@@ -39,7 +40,7 @@ std::optional<std::string> CheckOptions(const Options& o) {
     return "--depfile needs an output file (-o FILE) to name as the target";
   }
   if (!o.depfile.empty() && SameFile(o.depfile, o.output))
-    return "--depfile and -o name the same file '" + o.output + "'";
+    return "--depfile and -o name the same file '" + EscapeTerminal(o.output) + "'";
   return std::nullopt;
 }
 
@@ -57,11 +58,11 @@ Loaded Load(const Options& o, DiagnosticSink& sink) {
     if (from_stdin)
       out.io_error = "cannot read standard input: " + read.Reason();
     else if (read.failure == Failure::Missing)
-      out.io_error = "cannot open '" + o.input + "': no such file";
+      out.io_error = "cannot open '" + EscapeTerminal(o.input) + "': no such file";
     else if (read.failure == Failure::Directory)
-      out.io_error = "cannot open '" + o.input + "': it is a directory";
+      out.io_error = "cannot open '" + EscapeTerminal(o.input) + "': it is a directory";
     else
-      out.io_error = "cannot read '" + o.input + "': " + read.Reason();
+      out.io_error = "cannot read '" + EscapeTerminal(o.input) + "': " + read.Reason();
     return out;
   }
   // Read once, here, so a FIFO or a pipe works; asset paths resolve against the graph's folder
