@@ -98,12 +98,13 @@ void CheckDocumentText(const InputText& text) {
 
 // Parses the text already read (a file is read once); asset paths resolve against the document's
 // folder, or the current directory for standard input.
-CompiledGraph LoadGraphDocument(const InputText& text, const std::string& path, cli::InputFiles& files_read) {
+CompiledGraph LoadGraphDocument(const InputText& text, const std::string& path,
+                                const std::vector<std::string>& asset_dirs, cli::InputFiles& files_read) {
   CheckDocumentText(text);
   DiagnosticSink sink;
   const bool from_stdin = path == "-";
   const std::string base_dir = from_stdin ? "" : std::filesystem::path(path).parent_path().string();
-  std::optional<CompiledGraph> graph = ParseGraph(text.bytes, text.name, base_dir, sink);
+  std::optional<CompiledGraph> graph = ParseGraph(text.bytes, text.name, base_dir, sink, asset_dirs);
   if (!graph || sink.has_errors())
     ThrowDiagnostics(sink, EscapeTerminal(text.name) + ": not a valid graph document");
   LogWarnings(sink);
@@ -154,8 +155,8 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
   if (IsBytecode(text.bytes)) {
     LoadBytecode(text, *out);
     if (!options.graph.empty())
-      out->graph =
-          LoadGraphDocument(Read(options.graph, "graph", out->files_read), options.graph, out->files_read);
+      out->graph = LoadGraphDocument(Read(options.graph, "graph", out->files_read), options.graph,
+                                     options.asset_dirs, out->files_read);
     if (options.needs_assets && !out->graph) {
       throw InputError{EscapeTerminal(text.name) +
                        ": a compiled program carries clip names but no assets: pass --graph GRAPH, the graph "
@@ -166,7 +167,7 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
     if (!options.graph.empty())
       throw InputError{"--graph is only for a compiled .animbc input; '" + EscapeTerminal(text.name) +
                        "' is a graph document"};
-    out->graph = LoadGraphDocument(text, options.input, out->files_read);
+    out->graph = LoadGraphDocument(text, options.input, options.asset_dirs, out->files_read);
     DiagnosticSink sink;
     std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(out->graph->graph, sink);
     if (!compiled || sink.has_errors())

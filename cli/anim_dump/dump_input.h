@@ -21,6 +21,7 @@ struct InputOptions {
   std::string graph;         // for a .animbc: the graph document it was compiled from (assets, validate)
   std::string scenario;      // scenario file, "-" for standard input, empty for one frame of defaults
   bool needs_assets = true;  // false for `dis`, which only prints the program
+  std::vector<std::string> asset_dirs;  // -I: where a graph's assets are looked for, as animc does
 };
 
 struct DumpInput {

@@ -66,6 +66,8 @@ void AddInputOptions(CLI::App* sub, CommandOptions& o) {
       "for a .animbc input: the graph document it was compiled from (its skeleton and clips; validate's "
       "direct evaluation)");
   sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output");
+  sub->add_option("-I,--asset-path", o.input.asset_dirs,
+                  "look here for a graph's skeleton, clip and glTF files not found beside it (repeatable)");
 }
 
 void AddScenario(CLI::App* sub, CommandOptions& o) {

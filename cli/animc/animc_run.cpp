@@ -68,7 +68,7 @@ Loaded Load(const Options& o, DiagnosticSink& sink) {
   // Read once, here, so a FIFO or a pipe works; asset paths resolve against the graph's folder
   // (the current directory for standard input).
   const std::string base_dir = from_stdin ? "" : std::filesystem::path(o.input).parent_path().string();
-  out.graph = ParseGraph(*read.bytes, from_stdin ? "<stdin>" : o.input, base_dir, sink);
+  out.graph = ParseGraph(*read.bytes, from_stdin ? "<stdin>" : o.input, base_dir, sink, o.asset_dirs);
   if (out.graph && !from_stdin) out.graph->input_files.insert(out.graph->input_files.begin(), o.input);
   return out;
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 namespace anim::animc {
 
@@ -17,6 +18,8 @@ struct Options {
   bool warnings_as_errors = false;
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::Text;
   std::string depfile;  // empty: none
+  // -I: where asset references not found beside the graph (nor in its asset_paths) are looked for.
+  std::vector<std::string> asset_dirs;
 };
 
 inline constexpr int kExitSuccess = 0;

@@ -1,6 +1,6 @@
 // animc: compiles an animation graph document (JSON or YAML) to .animbc bytecode.
 //   animc GRAPH -o OUT.animbc [--emit ir|asm|json] [--stats] [-Werror]
-//         [--diagnostics-format text|json] [--depfile FILE]
+//         [--diagnostics-format text|json] [--depfile FILE] [-I DIR]...
 // GRAPH and OUT may be "-" for standard input and output. Exit codes: 0 success, 1 compile
 // errors, 2 usage or I/O errors.
 #include <spdlog/sinks/stdout_color_sinks.h>
@@ -36,6 +36,8 @@ int Main(int argc, char** argv) {
   app.add_option("--diagnostics-format", options.diagnostics_format, "text (file:line:col: ...) or json")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case));
   app.add_option("--depfile", options.depfile, "write a Make-syntax depfile listing every input file");
+  app.add_option("-I,--asset-path", options.asset_dirs,
+                 "look here for skeleton, clip and glTF files not found beside the graph (repeatable)");
 
   try {
     app.parse(argc, argv);

@@ -12,8 +12,8 @@
 namespace anim::graph {
 namespace {
 
-constexpr std::string_view kTopFields[] = {"format",     "version", "skeleton", "clips",
-                                           "parameters", "masks",   "nodes",    "output"};
+constexpr std::string_view kTopFields[] = {"format",     "version", "asset_paths", "skeleton", "clips",
+                                           "parameters", "masks",   "nodes",       "output"};
 constexpr std::string_view kOutputFields[] = {"pose", "root_lock", "root_bone"};
 
 void ReadOutput(GraphReadState& state, NodeReader& nodes, BoneTable& bones, const DocNode& doc) {
@@ -33,7 +33,9 @@ void ReadOutput(GraphReadState& state, NodeReader& nodes, BoneTable& bones, cons
 }  // namespace
 
 std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_view source,
-                                         const std::string& base_dir, DiagnosticSink& diagnostics) {
+                                         const std::string& base_dir,
+                                         const std::vector<std::string>& asset_dirs,
+                                         DiagnosticSink& diagnostics) {
   GraphReadState state(document, source, base_dir, diagnostics);
   const int errors_before = diagnostics.error_count();
   const DocNode* root = state.reader.Mapping(document.root(), "the graph document");
@@ -46,6 +48,7 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   MaskReader masks(state, bones);
   ScalarFieldReader scalars(state);
   NodeReader nodes(state, bones, masks, scalars);
+  ReadAssetPaths(state, top, asset_dirs);
   ReadAssets(state, top);
   if (const DocNode* params = top.Find("parameters")) ReadParameters(state, *params);
   if (const DocNode* mask_table = top.Find("masks")) masks.ReadMasks(*mask_table);

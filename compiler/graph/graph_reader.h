@@ -23,9 +23,12 @@ struct ReadGraphResult {
   std::vector<std::string> input_files;  // the skeleton and clip files, as opened
 };
 
-// `source` is the document's text (for columns inside expression strings). Nullopt when any error
-// was reported; warnings alone still give a result.
+// `source` is the document's text (for columns inside expression strings). Asset references resolve
+// against `base_dir`, then the graph's `asset_paths`, then `asset_dirs`. Nullopt when any error was
+// reported; warnings alone still give a result.
 std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_view source,
-                                         const std::string& base_dir, DiagnosticSink& diagnostics);
+                                         const std::string& base_dir,
+                                         const std::vector<std::string>& asset_dirs,
+                                         DiagnosticSink& diagnostics);
 
 }  // namespace anim::graph

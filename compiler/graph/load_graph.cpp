@@ -25,10 +25,12 @@ uint64_t GraphHash(std::string_view text, const Skeleton& skeleton, const std::v
 }  // namespace
 
 std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
-                                        const std::string& base_dir, DiagnosticSink& diagnostics) {
+                                        const std::string& base_dir, DiagnosticSink& diagnostics,
+                                        const std::vector<std::string>& asset_dirs) {
   const std::optional<Document> document = ParseDocument(text, file_name, diagnostics);
   if (!document) return std::nullopt;
-  std::optional<graph::ReadGraphResult> read = graph::ReadGraph(*document, text, base_dir, diagnostics);
+  std::optional<graph::ReadGraphResult> read =
+      graph::ReadGraph(*document, text, base_dir, asset_dirs, diagnostics);
   if (!read || diagnostics.has_errors()) return std::nullopt;
   ir::Graph graph = graph::LowerGraph(read->model, read->skeleton.content_hash(), file_name);
   graph.source_hash = GraphHash(text, read->skeleton, read->clips);
@@ -36,11 +38,12 @@ std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string
                        std::move(read->input_files)};
 }
 
-std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics) {
+std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics,
+                                       const std::vector<std::string>& asset_dirs) {
   const std::optional<std::string> text = ReadSourceFile(path, diagnostics);
   if (!text) return std::nullopt;
   const std::string base_dir = std::filesystem::path(path).parent_path().string();
-  std::optional<CompiledGraph> compiled = ParseGraph(*text, path, base_dir, diagnostics);
+  std::optional<CompiledGraph> compiled = ParseGraph(*text, path, base_dir, diagnostics, asset_dirs);
   if (compiled) compiled->input_files.insert(compiled->input_files.begin(), path);
   return compiled;
 }

@@ -22,11 +22,15 @@ struct CompiledGraph {
   std::vector<std::string> input_files;  // the graph (unless read from text), skeleton, clips
 };
 
-std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics);
+// `asset_dirs` (animc -I): where skeleton, clip and glTF references are looked for when they are
+// found neither beside the graph nor in the graph's own `asset_paths` (docs/graph-format.md).
+std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics,
+                                       const std::vector<std::string>& asset_dirs = {});
 
 // For standard input and tests: `file_name` names the text in diagnostics; asset paths are
-// resolved against `base_dir` ("" for the current directory).
+// resolved against `base_dir` ("" for the current directory), then the search directories.
 std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
-                                        const std::string& base_dir, DiagnosticSink& diagnostics);
+                                        const std::string& base_dir, DiagnosticSink& diagnostics,
+                                        const std::vector<std::string>& asset_dirs = {});
 
 }  // namespace anim

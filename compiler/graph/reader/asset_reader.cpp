@@ -49,10 +49,26 @@ class AssetReader {
   }
 
  private:
-  std::string Resolve(const std::string& path) const {
+  // Beside the graph; else the first search directory that has it; else beside the graph again, so
+  // the error names the first place looked (with a note for each other one).
+  std::string Resolve(const std::string& path) {
     const std::filesystem::path p(path);
-    if (p.is_absolute() || s_.base_dir.empty()) return p.lexically_normal().string();
-    return (std::filesystem::path(s_.base_dir) / p).lexically_normal().string();
+    const std::string beside = Under(s_.base_dir, p);
+    searched_.clear();
+    if (p.is_absolute()) return beside;
+    std::error_code ec;
+    if (std::filesystem::exists(beside, ec)) return beside;
+    for (const std::string& dir : s_.search_dirs) {
+      const std::string candidate = Under(dir, p);
+      if (std::filesystem::exists(candidate, ec)) return candidate;
+      searched_.push_back(candidate);
+    }
+    return beside;
+  }
+
+  static std::string Under(const std::string& dir, const std::filesystem::path& p) {
+    if (p.is_absolute() || dir.empty()) return p.lexically_normal().string();
+    return (std::filesystem::path(dir) / p).lexically_normal().string();
   }
 
   // Runs an asset load into its own sink so each of its errors can point back at the graph.
@@ -66,6 +82,8 @@ class AssetReader {
                              : s_.diagnostics.Error(d.code, d.location, d.message);
       copy.notes = d.notes;
       DiagnosticSink::AddNote(copy, s_.document.Locate(reference), what + " is referenced here");
+      for (const std::string& candidate : searched_)
+        DiagnosticSink::AddNote(copy, {candidate, 0, 0}, "not here either (asset_paths, -I)");
     }
     return asset;
   }
@@ -229,6 +247,7 @@ class AssetReader {
   GraphReadState& s_;
   DocumentReader& reader_;
   std::deque<GltfSource> gltf_imports_;  // a deque: ImportOnce hands out pointers into it
+  std::vector<std::string> searched_;    // the last reference's other candidates, when none exists
   // What the graph's clips may still hold: one budget for every clip it loads or imports.
   std::uint64_t key_bytes_left_ = kMaxClipKeyBytes;
   std::string skeleton_gltf_;  // the glTF file the skeleton came from, if any
@@ -236,6 +255,24 @@ class AssetReader {
 };
 
 }  // namespace
+
+void ReadAssetPaths(GraphReadState& state, FieldReader& top, const std::vector<std::string>& asset_dirs) {
+  if (const DocNode* paths = top.Find("asset_paths")) {
+    if (state.reader.Sequence(*paths, "'asset_paths'") != nullptr) {
+      for (std::size_t i = 0; i < paths->items.size(); ++i) {
+        const std::optional<std::string> dir =
+            state.reader.String(*paths->items[i], "'asset_paths'[" + std::to_string(i) + "]");
+        if (!dir) continue;
+        const std::filesystem::path p(*dir);
+        state.search_dirs.push_back(
+            p.is_absolute() || state.base_dir.empty()
+                ? p.lexically_normal().string()
+                : (std::filesystem::path(state.base_dir) / p).lexically_normal().string());
+      }
+    }
+  }
+  state.search_dirs.insert(state.search_dirs.end(), asset_dirs.begin(), asset_dirs.end());
+}
 
 void ReadAssets(GraphReadState& state, FieldReader& top) {
   AssetReader(state).Run(top);

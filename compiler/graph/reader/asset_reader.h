@@ -8,6 +8,10 @@
 
 namespace anim::graph {
 
+// The graph's `asset_paths` (each relative to the graph, in order), then `asset_dirs` (animc -I):
+// where a reference not found beside the graph is looked for. Fills state.search_dirs.
+void ReadAssetPaths(GraphReadState& state, FieldReader& top, const std::vector<std::string>& asset_dirs);
+
 // Fills state.skeleton, state.clips, state.clip_durations, state.clip_index, state.files and
 // state.model.clips.
 void ReadAssets(GraphReadState& state, FieldReader& top);

@@ -26,8 +26,9 @@ struct GraphReadState {
   const Document& document;
   DiagnosticSink& diagnostics;
   DocumentReader reader;
-  SourceColumns columns;  // for columns inside expression strings
-  std::string base_dir;   // relative asset paths resolve against it
+  SourceColumns columns;                 // for columns inside expression strings
+  std::string base_dir;                  // relative asset paths resolve against it ...
+  std::vector<std::string> search_dirs;  // ... or, when nothing is there, against these, in order
 
   GraphModel model;
   std::optional<Skeleton> skeleton;

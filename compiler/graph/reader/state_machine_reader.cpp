@@ -84,8 +84,7 @@ class StateMachineReader {
       ok = false;
     }
     if (const DocNode* duration = fields.Find("duration"))
-      t.duration =
-          scalars.ReadConstant(*duration, "'duration' of " + what, Range::Seconds).value_or(0.0f);
+      t.duration = scalars.ReadConstant(*duration, "'duration' of " + what, Range::Seconds).value_or(0.0f);
     if (const DocNode* half_life = fields.Find("half_life"))
       t.half_life =
           scalars.ReadConstant(*half_life, "'half_life' of " + what, Range::PositiveSeconds).value_or(0.0f);
