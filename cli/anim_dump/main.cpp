@@ -13,6 +13,7 @@
 
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/common/tool_main.h"
+#include "cli/common/version.h"
 #include "compiler/diag/suggest.h"
 
 namespace {
@@ -97,9 +98,9 @@ Format ParseFormat(const std::string& name) {
   return formats.at(Lower(name));
 }
 
-// The first argument that is not an option names the subcommand (the tool's own options, -v, -q
-// and --help, take no value). One that names none is refused here with the list, and a likely
-// intended one, rather than as CLI11's "A subcommand is required".
+// The first argument that is not an option names the subcommand (the tool's own options, -v, -q,
+// --help and --version, take no value). One that names none is refused here with the list, and a
+// likely intended one, rather than as CLI11's "A subcommand is required".
 std::optional<std::string> CheckSubcommand(int argc, char** argv) {
   std::vector<std::string_view> names;
   std::string list;
@@ -107,10 +108,10 @@ std::optional<std::string> CheckSubcommand(int argc, char** argv) {
     names.push_back(s.name);
     list += list.empty() ? s.name : std::string(", ") + s.name;
   }
-  bool help = false;
+  bool help_or_version = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
-    if (arg == "-h" || arg == "--help" || arg == "--help-all") help = true;
+    if (arg == "-h" || arg == "--help" || arg == "--help-all" || arg == "--version") help_or_version = true;
     if (arg.size() > 1 && arg[0] == '-') continue;
     for (std::string_view name : names) {
       if (arg == name) return std::nullopt;
@@ -119,7 +120,7 @@ std::optional<std::string> CheckSubcommand(int argc, char** argv) {
     return "unknown subcommand '" + std::string(arg) + "'" +
            (close ? " (did you mean '" + *close + "'?)" : std::string()) + "; the subcommands are " + list;
   }
-  if (help) return std::nullopt;
+  if (help_or_version) return std::nullopt;
   return "a subcommand is required: anim-dump SUBCOMMAND INPUT [options], where SUBCOMMAND is one of " + list;
 }
 
@@ -135,6 +136,8 @@ int Main(int argc, char** argv) {
   bool verbose = false, quiet = false;
   app.add_flag("-v,--verbose", verbose, "log more (every diagnostic of a bad input)");
   app.add_flag("-q,--quiet", quiet, "log only errors");
+  app.set_version_flag("--version", anim::cli::VersionText("anim-dump"),
+                       "print the tool version, the bytecode version and the source revision");
 
   if (const std::optional<std::string> problem = CheckSubcommand(argc, argv)) {
     spdlog::error("{}", *problem);

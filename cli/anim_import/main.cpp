@@ -7,6 +7,7 @@
 
 #include "cli/anim_import/import_run.h"
 #include "cli/common/tool_main.h"
+#include "cli/common/version.h"
 
 namespace {
 
@@ -29,6 +30,8 @@ int Main(int argc, char** argv) {
       ->check(CLI::Range(0.001, 10000.0));
   std::string warning_flag;
   app.add_option("-W", warning_flag, "-Werror: treat warnings as errors")->check(CLI::IsMember({"error"}));
+  app.set_version_flag("--version", anim::cli::VersionText("anim-import"),
+                       "print the tool version, the bytecode version and the source revision");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -11,6 +11,7 @@
 
 #include "cli/animc/animc_run.h"
 #include "cli/common/tool_main.h"
+#include "cli/common/version.h"
 
 namespace {
 
@@ -38,6 +39,8 @@ int Main(int argc, char** argv) {
   app.add_option("--depfile", options.depfile, "write a Make-syntax depfile listing every input file");
   app.add_option("-I,--asset-path", options.asset_dirs,
                  "look here for skeleton, clip and glTF files not found beside the graph (repeatable)");
+  app.set_version_flag("--version", anim::cli::VersionText("animc"),
+                       "print the tool version, the bytecode version and the source revision");
 
   try {
     app.parse(argc, argv);
