@@ -17,15 +17,27 @@ if(ANIMTC_WERROR)
   target_compile_options(animtc_options INTERFACE -Werror)
 endif()
 
+set(animtc_simd_options)
+set(animtc_simd_definitions)
 if(ANIMTC_SIMD STREQUAL "avx2")
-  target_compile_options(animtc_options INTERFACE -mavx2 -mfma)
-  target_compile_definitions(animtc_options INTERFACE ANIM_SIMD_AVX2=1 ANIM_SIMD_SSE=1)
+  set(animtc_simd_options -mavx2 -mfma)
+  set(animtc_simd_definitions ANIM_SIMD_AVX2=1 ANIM_SIMD_SSE=1)
 elseif(ANIMTC_SIMD STREQUAL "sse4")
-  target_compile_options(animtc_options INTERFACE -msse4.1)
-  target_compile_definitions(animtc_options INTERFACE ANIM_SIMD_SSE=1)
+  set(animtc_simd_options -msse4.1)
+  set(animtc_simd_definitions ANIM_SIMD_SSE=1)
 elseif(NOT ANIMTC_SIMD STREQUAL "none")
   message(FATAL_ERROR "ANIMTC_SIMD must be avx2, sse4 or none (got '${ANIMTC_SIMD}')")
 endif()
+target_compile_options(animtc_options INTERFACE ${animtc_simd_options})
+target_compile_definitions(animtc_options INTERFACE ${animtc_simd_definitions})
+
+# What any code that includes the runtime's headers must be compiled with, here and in an engine
+# using the installed package (cmake/animtc_install.cmake exports exactly this, and no warning or
+# sanitizer flag): the SIMD level's definitions and instruction set (executor/kernels/simd.h
+# changes with them) and no floating-point contraction (the headers' inline maths must compute
+# what the libraries compute).
+set(ANIMTC_ABI_COMPILE_OPTIONS -ffp-contract=off ${animtc_simd_options})
+set(ANIMTC_ABI_DEFINITIONS ${animtc_simd_definitions})
 
 if(ANIMTC_SANITIZE)
   target_compile_options(animtc_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all
@@ -35,8 +47,12 @@ if(ANIMTC_SANITIZE)
 endif()
 
 # animtc_add_library(NAME SOURCES...): a project library, root-relative includes, project flags.
+# Installed (executor, vm), it carries only the ABI flags above; its include directory is set by the
+# install rules.
 function(animtc_add_library name)
   add_library(${name} STATIC ${ARGN})
-  target_include_directories(${name} PUBLIC ${ANIMTC_ROOT})
-  target_link_libraries(${name} PUBLIC animtc_options)
+  target_include_directories(${name} PUBLIC $<BUILD_INTERFACE:${ANIMTC_ROOT}>)
+  target_link_libraries(${name} PUBLIC $<BUILD_INTERFACE:animtc_options>)
+  target_compile_options(${name} INTERFACE "$<INSTALL_INTERFACE:${ANIMTC_ABI_COMPILE_OPTIONS}>")
+  target_compile_definitions(${name} INTERFACE "$<INSTALL_INTERFACE:${ANIMTC_ABI_DEFINITIONS}>")
 endfunction()

@@ -1,0 +1,122 @@
+# bash completion for animc, anim-dump and anim-import (docs/cli.md, docs/import.md).
+# Installed as share/bash-completion/completions/{animc,anim-dump,anim-import}, where the
+# bash-completion package loads it on first use of each command; or source it from ~/.bashrc.
+
+# _animtc_files EXTENSIONS...: complete files with these extensions, and directories.
+_animtc_files() {
+  local IFS=$'\n' ext pattern="" extglob
+  for ext in "$@"; do
+    pattern+="${pattern:+|}*.$ext"
+  done
+  extglob=$(shopt -p extglob)
+  shopt -s extglob
+  COMPREPLY+=($(compgen -f -X "!@($pattern)" -- "$cur"))
+  eval "$extglob"
+  COMPREPLY+=($(compgen -d -S / -- "$cur"))
+  compopt -o filenames -o nospace 2>/dev/null
+}
+
+_animtc_dirs() {
+  local IFS=$'\n'
+  COMPREPLY=($(compgen -d -- "$cur"))
+  compopt -o filenames 2>/dev/null
+}
+
+_animtc_any_file() {
+  local IFS=$'\n'
+  COMPREPLY=($(compgen -f -- "$cur"))
+  compopt -o filenames 2>/dev/null
+}
+
+_animtc_words() {
+  COMPREPLY=($(compgen -W "$1" -- "$cur"))
+}
+
+_animc() {
+  local cur prev
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD - 1]}
+  case $prev in
+    -o | --output | --depfile) _animtc_any_file; return ;;
+    -I | --asset-path) _animtc_dirs; return ;;
+    --emit) _animtc_words "ir asm json"; return ;;
+    --diagnostics-format) _animtc_words "text json"; return ;;
+  esac
+  if [[ $cur == -* ]]; then
+    _animtc_words "-o --output --emit --stats -Werror --diagnostics-format --depfile -I --asset-path --version -h --help"
+    return
+  fi
+  COMPREPLY=()
+  _animtc_files yaml yml json
+}
+
+_anim_dump() {
+  local cur prev sub="" i
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD - 1]}
+  local subcommands="tasks reach timeline graph dis validate run"
+  for ((i = 1; i < COMP_CWORD; i++)); do
+    case ${COMP_WORDS[i]} in
+      tasks | reach | timeline | graph | dis | validate | run) sub=${COMP_WORDS[i]}; break ;;
+    esac
+  done
+  if [[ -z $sub ]]; then
+    if [[ $cur == -* ]]; then
+      _animtc_words "-v --verbose -q --quiet --version -h --help"
+    else
+      _animtc_words "$subcommands"
+    fi
+    return
+  fi
+
+  case $prev in
+    -o | --output) _animtc_any_file; return ;;
+    -I | --asset-path) _animtc_dirs; return ;;
+    --graph) COMPREPLY=(); _animtc_files yaml yml json; return ;;
+    -s | --scenario) COMPREPLY=(); _animtc_files yaml yml json; return ;;
+    --frame | --frames | --tolerance) COMPREPLY=(); return ;;
+    --final) _animtc_words "pose skinning"; return ;;
+    -f | --format)
+      case $sub in
+        tasks | reach) _animtc_words "text json" ;;
+        timeline) _animtc_words "text json trace svg" ;;
+        graph) _animtc_words "dot" ;;
+        run) _animtc_words "text json" ;;
+      esac
+      return
+      ;;
+  esac
+
+  if [[ $cur == -* ]]; then
+    local options="--graph -o --output -I --asset-path -v --verbose -q --quiet -h --help"
+    case $sub in
+      tasks | reach | timeline | graph) options+=" -s --scenario --frame --frames -f --format" ;;
+      validate) options+=" -s --scenario --tolerance" ;;
+      run) options+=" -s --scenario --frames -f --format --final" ;;
+    esac
+    _animtc_words "$options"
+    return
+  fi
+  COMPREPLY=()
+  _animtc_files yaml yml json animbc
+}
+
+_anim_import() {
+  local cur prev
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD - 1]}
+  case $prev in
+    -o | --output) _animtc_dirs; return ;;
+    --skin | --rate) COMPREPLY=(); return ;;
+  esac
+  if [[ $cur == -* ]]; then
+    _animtc_words "-o --output --skin --rate -Werror --version -h --help"
+    return
+  fi
+  COMPREPLY=()
+  _animtc_files glb gltf
+}
+
+complete -F _animc animc
+complete -F _anim_dump anim-dump
+complete -F _anim_import anim-import
