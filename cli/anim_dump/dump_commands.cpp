@@ -11,6 +11,7 @@
 #include "cli/anim_dump/frame_capture.h"
 #include "cli/anim_dump/frame_report.h"
 #include "cli/anim_dump/json_report.h"
+#include "cli/anim_dump/pose_report.h"
 #include "cli/anim_dump/run_report.h"
 #include "cli/anim_dump/svg_timeline.h"
 #include "cli/anim_dump/text_report.h"
@@ -44,6 +45,7 @@ void CheckFormat(Command command, Format format) {
     case Command::Tasks:
     case Command::Reach:
     case Command::Run:
+    case Command::Pose:
       ok = format == Format::Text || format == Format::Json;
       break;
     case Command::Timeline:
@@ -103,12 +105,12 @@ class StreamedOutput {
   std::string pending_;
 };
 
-// Plays the range through `report`, streaming its text out; `keep_tasks` as StreamFrames.
-void Stream(const CommandOptions& o, const DumpInput& input, const FrameRange& range, bool keep_tasks,
+// Plays the range through `report`, streaming its text out; `content` as StreamFrames.
+void Stream(const CommandOptions& o, const DumpInput& input, const FrameRange& range, FrameContent content,
             FrameReport& report) {
   StreamedOutput out(o, input);
   const CapturedRun run =
-      StreamFrames(input, range, keep_tasks, [&](const CapturedRun& r, const DumpFrame& frame) {
+      StreamFrames(input, range, content, [&](const CapturedRun& r, const DumpFrame& frame) {
         report.Frame(r, frame, out.buffer());
         out.FlushIfLarge();
       });
@@ -175,7 +177,13 @@ int RunCommand(Command command, const CommandOptions& o) {
         const int frames = range.last - range.first + 1;
         const auto report =
             o.format == Format::Json ? RunJsonReport(frames, o.final_output) : RunTextReport(UseColour(o));
-        Stream(o, *input, range, false, *report);
+        Stream(o, *input, range, FrameContent{}, *report);
+        break;
+      }
+      case Command::Pose: {
+        const auto report =
+            o.format == Format::Json ? PoseJsonReport(range.many) : PoseTextReport(UseColour(o));
+        Stream(o, *input, range, FrameContent{.pose = true}, *report);
         break;
       }
       case Command::Graph: {
@@ -185,24 +193,24 @@ int RunCommand(Command command, const CommandOptions& o) {
       }
       case Command::Timeline:
         if (o.format == Format::Trace) {
-          Stream(o, *input, range, true, *TraceReport());
+          Stream(o, *input, range, FrameContent{.tasks = true}, *TraceReport());
           break;
         }
         if (o.format == Format::Svg) {
           SvgSize size;
           const auto measure = SvgSizeReport(size);
           std::string nothing;
-          StreamFrames(*input, range, true, [&](const CapturedRun& r, const DumpFrame& frame) {
-            measure->Frame(r, frame, nothing);
-          });
-          Stream(o, *input, range, true, *SvgTimelineReport(size));
+          StreamFrames(
+              *input, range, FrameContent{.tasks = true},
+              [&](const CapturedRun& r, const DumpFrame& frame) { measure->Frame(r, frame, nothing); });
+          Stream(o, *input, range, FrameContent{.tasks = true}, *SvgTimelineReport(size));
           break;
         }
         [[fallthrough]];
       default: {
         const auto report = o.format == Format::Json ? FrameJsonReport(TableOf(command), range.many)
                                                      : FrameTextReport(TableOf(command), UseColour(o));
-        Stream(o, *input, range, true, *report);
+        Stream(o, *input, range, FrameContent{.tasks = true}, *report);
         break;
       }
     }

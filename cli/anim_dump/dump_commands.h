@@ -10,13 +10,13 @@
 
 namespace anim::dump {
 
-enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run };
+enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run, Pose };
 enum class Format { Text, Json, Trace, Svg, Dot };
 
 struct CommandOptions {
   InputOptions input;
   std::string frame;              // --frame N
-  std::string frames;             // --frames A:B (tasks, reach, timeline, graph)
+  std::string frames;             // --frames A:B (tasks, reach, timeline, graph, pose)
   std::optional<int> run_frames;  // run --frames N: the first N frames (N >= 1); none: the whole scenario
   Format format = Format::Text;
   std::string output = "-";  // -o FILE, written atomically; "-" for standard output

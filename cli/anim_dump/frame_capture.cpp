@@ -69,7 +69,7 @@ std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& 
   return out;
 }
 
-DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, bool keep_tasks) {
+DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, FrameContent content) {
   DumpFrame frame;
   frame.frame = result.frame;
   frame.time = result.time;
@@ -80,7 +80,7 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, bool
   frame.task_count = static_cast<int>(list.tasks.size());
   frame.active_bones = list.ActiveBones();
   frame.bone_count = binding.skeleton().bone_count();
-  for (std::size_t i = 0; keep_tasks && i < list.tasks.size(); ++i) {
+  for (std::size_t i = 0; content.tasks && i < list.tasks.size(); ++i) {
     DumpTask t;
     t.task = list.tasks[i];
     if (i < result.snapshot->tasks.size()) t.exec = result.snapshot->tasks[i];
@@ -90,6 +90,13 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, bool
     frame.tasks.push_back(std::move(t));
   }
   frame.machines = Machines(*result.instance, binding.program());
+  if (content.pose) {
+    frame.local_pose.reserve(static_cast<std::size_t>(result.local_pose->bone_count()));
+    for (int b = 0; b < result.local_pose->bone_count(); ++b)
+      frame.local_pose.push_back(result.local_pose->Get(b));
+    frame.model.assign(result.model.begin(), result.model.end());
+    frame.skinning.assign(result.skinning.begin(), result.skinning.end());
+  }
   return frame;
 }
 
@@ -124,7 +131,7 @@ std::string BoneName(const CapturedRun& run, uint16_t bone) {
   return bone < run.bone_names.size() ? run.bone_names[bone] : std::to_string(bone);
 }
 
-CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks,
+CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameContent content,
                          const FrameSink& on_frame) {
   const std::vector<const Clip*> clips = input.clips();
   BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), clips);
@@ -133,8 +140,10 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, bool k
     throw InputError{"cannot bind the program to its assets: " + EscapeTerminal(bound.error)};
   CapturedRun run;
   run.version_mismatch = bound.binding->version_mismatch();
-  for (int b = 0; b < input.skeleton()->bone_count(); ++b)
+  for (int b = 0; b < input.skeleton()->bone_count(); ++b) {
     run.bone_names.push_back(input.skeleton()->bone_name(b));
+    run.bone_parents.push_back(input.skeleton()->parent(b));
+  }
 
   Scenario scenario = input.scenario;
   scenario.frame_count = range.last + 1;
@@ -149,15 +158,16 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, bool k
         run.final_pose.push_back(result.local_pose->Get(b));
       run.final_skinning.assign(result.skinning.begin(), result.skinning.end());
     }
-    if (result.frame >= range.first) on_frame(run, Capture(result, *bound.binding, keep_tasks));
+    if (result.frame >= range.first) on_frame(run, Capture(result, *bound.binding, content));
   });
   return run;
 }
 
 CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks) {
   std::vector<DumpFrame> frames;
-  CapturedRun run = StreamFrames(
-      input, range, keep_tasks, [&](const CapturedRun&, const DumpFrame& frame) { frames.push_back(frame); });
+  CapturedRun run =
+      StreamFrames(input, range, FrameContent{.tasks = keep_tasks},
+                   [&](const CapturedRun&, const DumpFrame& frame) { frames.push_back(frame); });
   run.frames = std::move(frames);
   return run;
 }

@@ -1,5 +1,6 @@
 // Plays the scenario through the VM and the executor and keeps what tools print about the frames
-// asked for: each recorded task with what the executor decided for it, and the machines' states.
+// asked for: each recorded task with what the executor decided for it, the machines' states, and
+// (for `pose`) the final local pose and its model-space and skinning matrices.
 #pragma once
 
 #include <functional>
@@ -48,6 +49,18 @@ struct DumpFrame {
   std::vector<DumpTask> tasks;  // empty when captured without tasks
   TaskSnapshot summary;         // its `tasks` left empty: see DumpFrame::tasks
   std::vector<MachineFrame> machines;
+  // Per bone, captured only with FrameContent::pose (empty otherwise): the executor's final local
+  // pose (after the root lock), its model-space matrices and its skinning matrices.
+  std::vector<Transform> local_pose;
+  std::vector<Mat4> model;
+  std::vector<Mat4> skinning;
+};
+
+// What a captured frame keeps besides its summary and machines. Each costs only the reports that
+// ask for it.
+struct FrameContent {
+  bool tasks = false;  // DumpFrame::tasks (tasks, reach, timeline, graph)
+  bool pose = false;   // DumpFrame::local_pose, model, skinning (pose)
 };
 
 struct CapturedRun {
@@ -55,6 +68,7 @@ struct CapturedRun {
   int frames_run = 0;
   bool version_mismatch = false;
   std::vector<std::string> bone_names;  // the skeleton's, for naming bone operands
+  std::vector<int> bone_parents;        // the skeleton's, per bone: the parent's index, -1 for a root
   std::vector<Transform> final_pose;    // the last frame's local pose, per bone
   std::vector<Mat4> final_skinning;     // the last frame's skinning matrices, per bone
 };
@@ -65,9 +79,9 @@ using FrameSink = std::function<void(const CapturedRun& run, const DumpFrame& fr
 // Binds and runs frames 0..range.last, handing each of range.first..range.last to `on_frame` in
 // order (CapturedRun::frames stays empty, so a long range holds one frame at a time). Throws
 // InputError when the program does not bind to its assets; the version mismatch warning goes to
-// spdlog once. Without `keep_tasks` frames carry only their summary (for `run`). Returns the run,
-// with the last frame's pose and skinning.
-CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks,
+// spdlog once. Frames carry their summary and machines, and what `content` asks for (nothing more
+// for `run`). Returns the run, with the last frame's pose and skinning.
+CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameContent content,
                          const FrameSink& on_frame);
 
 // StreamFrames keeping every frame in CapturedRun::frames: for short ranges (one frame to draw).

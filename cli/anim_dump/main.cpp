@@ -58,6 +58,11 @@ constexpr Subcommand kSubcommands[] = {
     {"run", Command::Run,
      "per-frame summary: machine states, transitions started, task and reachable counts, peak buffers",
      "anim-dump run samples/litmus.yaml --scenario samples/litmus.scenario.yaml --frames 60"},
+    {"pose", Command::Pose,
+     "the output pose: per bone, local translation, rotation and scale after the root lock, model-space "
+     "and skinning matrices",
+     "anim-dump pose samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml --frames "
+     "120:130 --format json"},
 };
 
 void AddInputOptions(CLI::App* sub, CommandOptions& o) {
@@ -159,7 +164,8 @@ int Main(int argc, char** argv) {
       case Command::Tasks:
       case Command::Reach:
       case Command::Timeline:
-      case Command::Graph: {
+      case Command::Graph:
+      case Command::Pose: {
         AddScenario(sub, options);
         auto* frame =
             sub->add_option("--frame", options.frame, "the frame to show (default: the scenario's last)");
