@@ -1,0 +1,89 @@
+// Running the real animc for the pipeline tests: a scratch folder per test process, and a compile
+// from a chosen working directory, through a chosen command prefix (env, unshare), returning the
+// program's bytes.
+#pragma once
+
+#include <sys/wait.h>
+#include <unistd.h>
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace anim::pipeline_test {
+
+namespace fs = std::filesystem;
+
+inline std::string ReadFile(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline void WriteFile(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+inline std::string Quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s)
+    out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+// A scratch directory per test process, removed when the process ends. Its name is long and
+// unusual, so finding it in a program's bytes cannot be a coincidence.
+struct ScratchDir {
+  fs::path path = fs::temp_directory_path() / ("animtc_reproducible_scratch_" + std::to_string(::getpid()));
+  ScratchDir() {
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~ScratchDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+inline const fs::path& Scratch() {
+  static const ScratchDir dir;
+  return dir.path;
+}
+
+struct Compiled {
+  int exit_code = -1;
+  std::string bytes;  // the .animbc
+  std::string err;
+};
+
+// Runs `prefix animc ARGS -o OUT` in `cwd` (`prefix`: an env or unshare command line, or empty)
+// and returns the output's bytes.
+inline Compiled Animc(const std::string& args, const fs::path& cwd, const std::string& prefix = "") {
+  static int serial = 0;
+  const fs::path out = Scratch() / ("out_" + std::to_string(++serial) + ".animbc");
+  const fs::path err = Scratch() / "stderr";
+  const std::string command = "cd " + Quote(cwd.string()) + " && " + prefix + " " + Quote(ANIMC_PATH) + " " +
+                              args + " -o " + Quote(out.string()) + " 2>" + Quote(err.string());
+  const int status = std::system(command.c_str());
+  Compiled c;
+  c.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  c.bytes = ReadFile(out);
+  c.err = ReadFile(err);
+  return c;
+}
+
+// Compiles and requires success.
+inline std::string Bytes(const std::string& args, const fs::path& cwd, const std::string& prefix = "") {
+  const Compiled c = Animc(args, cwd, prefix);
+  INFO("animc " << args << " in " << cwd << ": " << c.err);
+  REQUIRE(c.exit_code == 0);
+  REQUIRE(!c.bytes.empty());
+  return c.bytes;
+}
+
+}  // namespace anim::pipeline_test
