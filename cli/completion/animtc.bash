@@ -54,10 +54,10 @@ _anim_dump() {
   local cur prev sub="" i
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local subcommands="tasks reach timeline graph dis validate run"
+  local subcommands="tasks reach timeline graph pose dis validate run"
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      tasks | reach | timeline | graph | dis | validate | run) sub=${COMP_WORDS[i]}; break ;;
+      tasks | reach | timeline | graph | pose | dis | validate | run) sub=${COMP_WORDS[i]}; break ;;
     esac
   done
   if [[ -z $sub ]]; then
@@ -78,7 +78,7 @@ _anim_dump() {
     --final) _animtc_words "pose skinning"; return ;;
     -f | --format)
       case $sub in
-        tasks | reach) _animtc_words "text json" ;;
+        tasks | reach | pose) _animtc_words "text json" ;;
         timeline) _animtc_words "text json trace svg" ;;
         graph) _animtc_words "dot" ;;
         run) _animtc_words "text json" ;;
@@ -90,7 +90,7 @@ _anim_dump() {
   if [[ $cur == -* ]]; then
     local options="--graph -o --output -I --asset-path -v --verbose -q --quiet -h --help"
     case $sub in
-      tasks | reach | timeline | graph) options+=" -s --scenario --frame --frames -f --format" ;;
+      tasks | reach | timeline | graph | pose) options+=" -s --scenario --frame --frames -f --format" ;;
       validate) options+=" -s --scenario --tolerance" ;;
       run) options+=" -s --scenario --frames -f --format --final" ;;
     esac
