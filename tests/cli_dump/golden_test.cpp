@@ -1,5 +1,6 @@
 // Golden files of `tasks`, `reach` and `timeline` (text and JSON) for every sample at a chosen
-// frame. Regenerate after an intended change with ANIMTC_UPDATE_GOLDEN=1 and review the diff.
+// frame, and of `pose` (text) for the worked example. Regenerate after an intended change with
+// ANIMTC_UPDATE_GOLDEN=1 and review the diff.
 #include <catch2/catch.hpp>
 
 #include <cstdlib>
@@ -50,6 +51,15 @@ TEST_CASE("tasks, reach and timeline match their golden files for every sample",
       }
     }
   }
+}
+
+TEST_CASE("pose matches its golden file for the worked example", "[cli_dump][golden][pose]") {
+  // Frame 130, in run: every bone of the humanoid, rounded to 4 decimals (degrees to 2).
+  const ProcessRun run = Dump("pose " + SampleArgs("worked_example") + " --frame 130");
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  REQUIRE(run.err.empty());
+  CheckGolden("worked_example.pose.txt", run.out);
 }
 
 }  // namespace anim::test

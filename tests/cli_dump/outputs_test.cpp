@@ -45,6 +45,13 @@ TEST_CASE("every JSON output validates against its schema", "[cli_dump][schema]"
       REQUIRE(nlohmann::json::parse(many.out).size() == 11);
       RequireValid(many.out, schema, std::string(sample) + "_" + command + "_frames");
     }
+    const ProcessRun pose = Dump("pose " + SampleArgs(sample) + " --format json");
+    REQUIRE(pose.exit_code == 0);
+    RequireValid(pose.out, "dump-pose.schema.json", std::string(sample) + "_pose");
+    const ProcessRun poses = Dump("pose " + SampleArgs(sample) + " --frames 100:110 --format json");
+    REQUIRE(poses.exit_code == 0);
+    REQUIRE(nlohmann::json::parse(poses.out).size() == 11);
+    RequireValid(poses.out, "dump-pose.schema.json", std::string(sample) + "_pose_frames");
     const ProcessRun trace = Dump("timeline " + SampleArgs(sample) + " --frames 0:20 --format trace");
     REQUIRE(trace.exit_code == 0);
     RequireValid(trace.out, "dump-trace.schema.json", std::string(sample) + "_trace");
@@ -246,7 +253,7 @@ TEST_CASE("standard input, -o and a compiled program give the same output as the
 }
 
 TEST_CASE("--help of every subcommand shows an example", "[cli_dump][help]") {
-  for (const char* command : {"tasks", "reach", "timeline", "graph", "dis", "validate", "run"}) {
+  for (const char* command : {"tasks", "reach", "timeline", "graph", "dis", "validate", "run", "pose"}) {
     const ProcessRun run = Dump(std::string(command) + " --help");
     INFO(command << ": " << run.out);
     CHECK(run.exit_code == 0);
