@@ -309,6 +309,34 @@ TEST_CASE("hostile names: JSON outputs parse, validate and carry the names as th
   CHECK(program["masks"][0]["name"] == kMask);
 }
 
+TEST_CASE("hostile names: pose shows them as escapes in text and as they are in JSON",
+          "[cli_dump][hostile]") {
+  const ProcessRun text = Dump("pose " + Args() + " --frame 7");
+  RequireTerminalText(text, "pose");
+  INFO(text.out);
+  CHECK(LineCount(text.out) == 3 + 3);  // heading, summary, table header, three bones: no forged line
+  CHECK(text.out.find("\n" + kBoneShown + "  root  ") != std::string::npos);
+  const std::size_t hand = text.out.find("\nhand ");
+  REQUIRE(hand != std::string::npos);
+  CHECK(text.out.find(kBoneShown, hand) < text.out.find('\n', hand + 1));  // the hand's parent
+  CHECK(text.out.find(kMachineShown) != std::string::npos);
+
+  const ProcessRun run = Dump("pose " + Args() + " --frames 6:7 --format json");
+  const nlohmann::json json = RequireJson(run, "pose");
+  RequireSchema(run.out, "dump-pose.schema.json", "hostile_pose");
+  REQUIRE(json.size() == 2);
+  CHECK(json[1]["machines"][0]["name"] == kMachine);
+  CHECK(json[1]["bones"][1]["name"] == kBone);
+  CHECK(json[1]["bones"][2]["parent"] == kBone);
+
+  const fs::path program = ResealedProgram();
+  RequireTerminalText(Dump("pose " + Args(program) + " --frame 7"), "resealed pose");
+  const ProcessRun resealed = Dump("pose " + Args(program) + " --frame 7 --format json");
+  const nlohmann::json machine = RequireJson(resealed, "resealed pose json")["machines"][0]["name"];
+  RequireSchema(resealed.out, "dump-pose.schema.json", "resealed_pose");
+  CHECK(machine.get<std::string>().find("\xEF\xBF\xBD") != std::string::npos);  // U+FFFD
+}
+
 TEST_CASE("hostile names: the SVG timeline parses as XML", "[cli_dump][hostile]") {
   const ProcessRun svg = Dump("timeline " + Args() + " --frames 0:8 --format svg");
   INFO(svg.err);
