@@ -96,18 +96,20 @@ std::optional<SourceAnimation> ReadAnimation(const LoadedModel& loaded, int inde
   return out;
 }
 
-NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, int node, double time) {
+NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, int node, double time,
+                  double snap) {
   NodeTrs trs = loaded.rest[static_cast<std::size_t>(node)];
   const auto& tracks = animation.node_tracks[static_cast<std::size_t>(node)];
   if (tracks[kTranslation] != -1) {
     EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kTranslation])], time,
-                  trs.translation.data());
+                  trs.translation.data(), snap);
   }
   if (tracks[kRotation] != -1) {
-    EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kRotation])], time, trs.rotation.data());
+    EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kRotation])], time, trs.rotation.data(),
+                  snap);
   }
   if (tracks[kScale] != -1)
-    EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kScale])], time, trs.scale.data());
+    EvaluateTrack(animation.tracks[static_cast<std::size_t>(tracks[kScale])], time, trs.scale.data(), snap);
   return trs;
 }
 
@@ -173,13 +175,16 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
   for (int bone : bones)
     clip->MarkTracked(bone);
   max_skew = 0;
+  // A frame within a thousandth of an interval of a key is at that key (key times are floats).
+  const double snap = duration > 0 ? 1e-3 * duration / intervals : 0.0;
   for (int k = 0; k < frames; ++k) {
     const double time = k + 1 == frames ? animation.end : animation.start + k / actual_rate;
     const PoseView frame = clip->frame(k);
     for (int bone : bones) {
       double skew = 0;
       Transform local = BoneLocal(
-          rig, bone, NodeTrsAt(loaded, animation, rig.bone_node[static_cast<std::size_t>(bone)], time), skew);
+          rig, bone, NodeTrsAt(loaded, animation, rig.bone_node[static_cast<std::size_t>(bone)], time, snap),
+          skew);
       max_skew = std::max(max_skew, skew);
       // Consecutive keys in one hemisphere, so blending between them takes the short way.
       if (k > 0)

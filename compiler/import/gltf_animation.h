@@ -32,8 +32,10 @@ struct SourceAnimation {
 std::optional<SourceAnimation> ReadAnimation(const LoadedModel& loaded, int index, const std::string& file,
                                              DiagnosticSink& diagnostics);
 
-// The local TRS of `node` at `time`: its rest transform with the animation's channels applied.
-NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, int node, double time);
+// The local TRS of `node` at `time`: its rest transform with the animation's channels applied
+// (`snap` as EvaluateTrack's).
+NodeTrs NodeTrsAt(const LoadedModel& loaded, const SourceAnimation& animation, int node, double time,
+                  double snap = 0.0);
 
 // The animation's own key rate in Hz: the reciprocal of the median interval between consecutive
 // keys over all its tracks, rounded to a whole number of Hz when within 1% of one (24 Hz keys are

@@ -65,7 +65,7 @@ void Slerp(const double* a, const double* b_in, double t, double* out) {
 
 }  // namespace
 
-void EvaluateTrack(const SamplerTrack& track, double time, double* out) {
+void EvaluateTrack(const SamplerTrack& track, double time, double* out, double snap) {
   const int n = track.components;
   const std::size_t keys = track.times.size();
   const bool cubic = track.interpolation == Interpolation::CubicSpline;
@@ -78,16 +78,16 @@ void EvaluateTrack(const SamplerTrack& track, double time, double* out) {
       out[i] = value(k)[i];
     if (n == 4) NormalizeQuat(out);
   };
-  if (keys == 1 || time <= track.times.front()) return copy_key(0);
-  if (time >= track.times.back()) return copy_key(keys - 1);
-  // The last key at or before `time`: times[k] <= time < times[k + 1].
+  if (keys == 1 || time <= track.times.front() + snap) return copy_key(0);
+  if (time >= track.times.back() - snap) return copy_key(keys - 1);
+  // The last key at or before `time` (give or take `snap`): times[k] <= time + snap < times[k + 1].
   const std::size_t k =
-      static_cast<std::size_t>(std::upper_bound(track.times.begin(), track.times.end(), time) -
+      static_cast<std::size_t>(std::upper_bound(track.times.begin(), track.times.end(), time + snap) -
                                track.times.begin()) -
       1;
   const double t0 = track.times[k], t1 = track.times[k + 1];
   const double dt = t1 - t0;
-  if (track.interpolation == Interpolation::Step || !(dt > 0)) return copy_key(k);
+  if (track.interpolation == Interpolation::Step || !(dt > 0) || time - t0 <= snap) return copy_key(k);
   const double u = (time - t0) / dt;
   if (track.interpolation == Interpolation::Linear) {
     if (n == 4) {

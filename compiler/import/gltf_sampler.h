@@ -28,7 +28,9 @@ std::string CheckTrack(const SamplerTrack& track);
 
 // Writes the track's `components` values at `time` into `out`. Before the first key and after the
 // last the end values hold. Rotations are spherically interpolated (LINEAR) or normalised
-// (CUBICSPLINE). The track must pass CheckTrack.
-void EvaluateTrack(const SamplerTrack& track, double time, double* out);
+// (CUBICSPLINE). A time within `snap` seconds of a key is that key's time: resampling asks for a
+// key's time computed in double, which its float key time may round either side of, and a STEP
+// track must then give that key, not the one before. The track must pass CheckTrack.
+void EvaluateTrack(const SamplerTrack& track, double time, double* out, double snap = 0.0);
 
 }  // namespace anim::gltf
