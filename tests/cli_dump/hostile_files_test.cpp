@@ -13,6 +13,7 @@
 #include <string>
 
 #include "tests/cli_dump/dump_process.h"
+#include "tests/support/sample_gltf.h"
 
 namespace anim::test {
 namespace {
@@ -210,22 +211,22 @@ TEST_CASE("an output naming an input is refused and the input is unchanged", "[c
   RequireOneErrorLine(Dump("tasks litmus.animbc --graph litmus.yaml -o litmus/straight.json", dir.string()),
                       "anim-dump: error: ", "it is the input 'litmus/straight.json'");
   // anim-import: the glTF file itself.
-  const fs::path gltf = dir / "fox.glb";
-  fs::copy_file(std::string(ANIMTC_SHARED_ASSETS) + "/gltf/fox/Fox.glb", gltf);
-  fs::create_directories(dir / "fox");
-  fs::create_hard_link(gltf, dir / "fox" / "skeleton.yaml");
-  const std::string fox = ReadFile(gltf);
-  RequireOneErrorLine(Import(Quote(gltf) + " -o " + Quote(dir / "fox")),
+  const fs::path gltf = dir / "humanoid.glb";
+  WriteHumanoidGlb(gltf);
+  fs::create_directories(dir / "humanoid");
+  fs::create_hard_link(gltf, dir / "humanoid" / "skeleton.yaml");
+  const std::string glb = ReadFile(gltf);
+  RequireOneErrorLine(Import(Quote(gltf) + " -o " + Quote(dir / "humanoid")),
                       "anim-import: error: ", "it is the input");
 
   CHECK(ReadFile(dir / "litmus.yaml") == graph);
   CHECK(ReadFile(dir / "litmus/skeleton.yaml") == skeleton);
   CHECK(ReadFile(dir / "litmus.scenario.yaml") == scenario);
   CHECK(ReadFile(dir / "litmus.animbc") == program);
-  CHECK(ReadFile(gltf) == fox);
+  CHECK(ReadFile(gltf) == glb);
   CHECK(fs::is_symlink(dir / "link.yaml"));
   CheckNoTemporaries(dir);
-  CheckNoTemporaries(dir / "fox");
+  CheckNoTemporaries(dir / "humanoid");
 }
 
 TEST_CASE("an output that is a directory says it is a directory", "[cli_dump][hostile]") {
@@ -238,9 +239,9 @@ TEST_CASE("an output that is a directory says it is a directory", "[cli_dump][ho
   RequireOneErrorLine(Dump("dis litmus.yaml -o out", dir.string()),
                       "anim-dump: error: ", "cannot write 'out': it is a directory");
   fs::create_directories(dir / "import" / "skeleton.yaml");
-  RequireOneErrorLine(
-      Import("'" + std::string(ANIMTC_SHARED_ASSETS) + "/gltf/fox/Fox.glb' -o " + Quote(dir / "import")),
-      "anim-import: error: ", "skeleton.yaml': it is a directory");
+  WriteHumanoidGlb(dir / "humanoid.glb");
+  RequireOneErrorLine(Import(Quote(dir / "humanoid.glb") + " -o " + Quote(dir / "import")),
+                      "anim-import: error: ", "skeleton.yaml': it is a directory");
   CHECK(fs::is_empty(dir / "out"));
   CHECK(fs::is_empty(dir / "import" / "skeleton.yaml"));
   CheckNoTemporaries(dir / "import");
@@ -261,15 +262,15 @@ TEST_CASE("a planted symbolic link never redirects an output", "[cli_dump][hosti
   INFO(planted_pid.err);
   CHECK(planted_pid.exit_code == 0);
   CHECK(ReadFile(dir / "out.animbc") == ReadFile(dir / "expected.animbc"));
-  fs::create_directories(dir / "fox");
-  fs::create_symlink("../victim", dir / "fox" / ".skeleton.yaml.tmp");
-  fs::create_symlink("../victim", dir / "fox" / ".Walk.json.tmp");
-  const ProcessRun imported =
-      Import("'" + std::string(ANIMTC_SHARED_ASSETS) + "/gltf/fox/Fox.glb' -o " + Quote(dir / "fox"));
+  fs::create_directories(dir / "humanoid");
+  fs::create_symlink("../victim", dir / "humanoid" / ".skeleton.yaml.tmp");
+  fs::create_symlink("../victim", dir / "humanoid" / ".walk_fwd.json.tmp");
+  WriteHumanoidGlb(dir / "humanoid.glb");
+  const ProcessRun imported = Import(Quote(dir / "humanoid.glb") + " -o " + Quote(dir / "humanoid"));
   INFO(imported.err);
   CHECK(imported.exit_code == 0);
-  CHECK(ReadFile(dir / "fox" / "skeleton.yaml").find("bones") != std::string::npos);
-  CHECK(fs::is_symlink(dir / "fox" / ".skeleton.yaml.tmp"));
+  CHECK(ReadFile(dir / "humanoid" / "skeleton.yaml").find("bones") != std::string::npos);
+  CHECK(fs::is_symlink(dir / "humanoid" / ".skeleton.yaml.tmp"));
 
   // At the output itself: refused, the link and what it points to left alone.
   fs::create_symlink("victim", dir / "link.animbc");

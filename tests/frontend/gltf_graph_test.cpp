@@ -1,6 +1,8 @@
 // Graphs that read their skeleton and clips straight from glTF files (docs/graph-format.md, "glTF
-// files"), against the real files in ../shared/assets/gltf: the clips match a direct import, loop
-// as their entries say, each file is imported once, and bad references are exact diagnostics.
+// files"), against the third-party files in ANIMTC_GLTF_ASSETS (registered only when they are
+// there; gltf_written_graph_test.cpp does the same on a file the tests write): the clips match a
+// direct import, loop as their entries say, each file is imported once, and bad references are
+// exact diagnostics.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
@@ -15,7 +17,7 @@ namespace {
 const std::string kRobot = "robotexpressive/RobotExpressive.glb";
 
 std::string GltfDir() {
-  return std::string(ANIMTC_SOURCE_DIR) + "/../shared/assets/gltf/";
+  return std::string(ANIMTC_GLTF_ASSETS) + "/";
 }
 
 // A graph over `skeleton` and `clips` (the YAML after `clips:`) playing `clip`.

@@ -1,5 +1,6 @@
-// anim-import's driver: the files it writes, identical bytes on a re-import, exit codes, and a
-// failed import leaving the output directory as it was.
+// anim-import's driver, on a .glb the test writes (the sample humanoid, compiler/export): the files
+// it writes, identical bytes on a re-import, exit codes, and a failed import leaving the output
+// directory as it was.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -9,11 +10,10 @@
 
 #include "cli/anim_import/import_run.h"
 #include "tests/import/temp_dir.h"
+#include "tests/support/sample_gltf.h"
 
 namespace anim {
 namespace {
-
-const std::string kAssets = std::string(ANIMTC_SHARED_ASSETS) + "/gltf/";
 
 std::string ReadFile(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -30,27 +30,30 @@ int Run(const std::string& input, const std::string& output, double rate = 30.0)
 
 TEST_CASE("anim-import writes skeleton.yaml and one JSON clip per animation, byte-identical on re-import") {
   const test::TempDir dir;
-  REQUIRE(Run(kAssets + "fox/Fox.glb", dir.file("a")) == import_tool::kExitSuccess);
-  REQUIRE(Run(kAssets + "fox/Fox.glb", dir.file("b")) == import_tool::kExitSuccess);
+  test::WriteHumanoidGlb(dir.file("humanoid.glb"));
+  REQUIRE(Run(dir.file("humanoid.glb"), dir.file("a")) == import_tool::kExitSuccess);
+  REQUIRE(Run(dir.file("humanoid.glb"), dir.file("b")) == import_tool::kExitSuccess);
   int files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir.path() / "a")) {
     ++files;
     const std::string name = entry.path().filename().string();
     CHECK(ReadFile(entry.path()) == ReadFile(dir.path() / "b" / name));
   }
-  CHECK(files == 4);
-  for (const char* name : {"skeleton.yaml", "Survey.json", "Walk.json", "Run.json"}) {
+  CHECK(files == 8);
+  for (const char* name : {"skeleton.yaml", "aim_pose.json", "idle.json", "jump.json", "run_back.json",
+                           "run_fwd.json", "walk_back.json", "walk_fwd.json"}) {
     CHECK(std::filesystem::is_regular_file(dir.path() / "a" / name));
   }
-  CHECK(ReadFile(dir.path() / "a" / "Walk.json").find("\"skeleton\": \"Fox\"") != std::string::npos);
+  CHECK(ReadFile(dir.path() / "a" / "walk_fwd.json").find("\"skeleton\": \"humanoid\"") != std::string::npos);
 }
 
 TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exits 2") {
   const test::TempDir dir;
-  const std::string fox = ReadFile(kAssets + "fox/Fox.glb");
+  test::WriteHumanoidGlb(dir.file("humanoid.glb"));
+  const std::string glb = ReadFile(dir.file("humanoid.glb"));
   {
     std::ofstream out(dir.file("cut.glb"), std::ios::binary);
-    out.write(fox.data(), 1000);
+    out.write(glb.data(), 1000);
   }
   std::filesystem::create_directories(dir.path() / "out");
   { std::ofstream(dir.path() / "out" / "skeleton.yaml") << "keep me"; }
@@ -58,27 +61,28 @@ TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exit
   CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 1);
   // The output "directory" is a regular file.
-  CHECK(Run(kAssets + "fox/Fox.glb", dir.file("cut.glb")) == import_tool::kExitUsageOrIo);
+  CHECK(Run(dir.file("humanoid.glb"), dir.file("cut.glb")) == import_tool::kExitUsageOrIo);
 }
 
 TEST_CASE("An output that may not be replaced stops the import before any file is replaced") {
   const test::TempDir dir;
+  test::WriteHumanoidGlb(dir.file("humanoid.glb"));
   const std::string out = dir.file("out");
   std::filesystem::create_directories(out);
   { std::ofstream(dir.path() / "out" / "skeleton.yaml") << "keep me"; }
   { std::ofstream(dir.path() / "victim") << "precious"; }
-  // Walk.json, written after skeleton.yaml, is a symbolic link: refused, and skeleton.yaml, already
-  // written to its temporary by then, is not replaced either.
-  std::filesystem::create_symlink("../victim", dir.path() / "out" / "Walk.json");
-  CHECK(Run(kAssets + "fox/Fox.glb", out) == import_tool::kExitUsageOrIo);
+  // walk_fwd.json, written after skeleton.yaml, is a symbolic link: refused, and skeleton.yaml,
+  // already written to its temporary by then, is not replaced either.
+  std::filesystem::create_symlink("../victim", dir.path() / "out" / "walk_fwd.json");
+  CHECK(Run(dir.file("humanoid.glb"), out) == import_tool::kExitUsageOrIo);
   CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
   CHECK(ReadFile(dir.path() / "victim") == "precious");
-  CHECK(std::filesystem::is_symlink(dir.path() / "out" / "Walk.json"));
+  CHECK(std::filesystem::is_symlink(dir.path() / "out" / "walk_fwd.json"));
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 2);
   // A directory where a clip goes: the same.
-  std::filesystem::remove(dir.path() / "out" / "Walk.json");
-  std::filesystem::create_directories(dir.path() / "out" / "Run.json");
-  CHECK(Run(kAssets + "fox/Fox.glb", out) == import_tool::kExitUsageOrIo);
+  std::filesystem::remove(dir.path() / "out" / "walk_fwd.json");
+  std::filesystem::create_directories(dir.path() / "out" / "run_fwd.json");
+  CHECK(Run(dir.file("humanoid.glb"), out) == import_tool::kExitUsageOrIo);
   CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 2);
 }

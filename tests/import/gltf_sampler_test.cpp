@@ -1,5 +1,6 @@
-// InterpolationTest.gltf's STEP, LINEAR and CUBICSPLINE samplers (it has no skin, so the sampler
-// functions are tested on its channels directly) against values computed by hand from the file's
+// InterpolationTest.gltf's (ANIMTC_GLTF_ASSETS; registered only when it is there; the same on files
+// the tests write: gltf_writer_test.cpp) STEP, LINEAR and CUBICSPLINE samplers (it has no skin, so the
+// sampler functions are tested on its channels directly) against values computed by hand from the file's
 // keys: the Hermite basis at u = 1/2 is (1/2, 1/8, 1/2, -1/8), slerp halfway is the normalised sum.
 #include <catch2/catch.hpp>
 
@@ -14,8 +15,7 @@
 namespace anim {
 namespace {
 
-const std::string kFile =
-    std::string(ANIMTC_SHARED_ASSETS) + "/gltf/interpolationtest/InterpolationTest.gltf";
+const std::string kFile = std::string(ANIMTC_GLTF_ASSETS) + "/interpolationtest/InterpolationTest.gltf";
 
 struct Channel {
   gltf::SamplerTrack track;           // as the importer reads it

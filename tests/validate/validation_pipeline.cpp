@@ -35,9 +35,10 @@ std::unique_ptr<ValidationInputs> PrepareValidation(const std::string& graph_tex
 }
 
 std::unique_ptr<ValidationInputs> PrepareValidationFiles(const std::string& graph_path,
-                                                         const std::string& scenario_path) {
+                                                         const std::string& scenario_path,
+                                                         const std::vector<std::string>& asset_dirs) {
   DiagnosticSink diagnostics;
-  return Finish(LoadGraph(graph_path, diagnostics), diagnostics,
+  return Finish(LoadGraph(graph_path, diagnostics, asset_dirs), diagnostics,
                 [&](const Program& p) { return LoadScenarioFile(scenario_path, p, diagnostics); });
 }
 

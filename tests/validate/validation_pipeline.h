@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "compiler/codegen/compile.h"
 #include "compiler/graph/load_graph.h"
@@ -21,8 +22,9 @@ struct ValidationInputs {
 std::unique_ptr<ValidationInputs> PrepareValidation(const std::string& graph_text,
                                                     const std::string& scenario_text,
                                                     const std::string& base_dir);
-// A graph file and a scenario file.
+// A graph file and a scenario file; `asset_dirs` as animc -I.
 std::unique_ptr<ValidationInputs> PrepareValidationFiles(const std::string& graph_path,
-                                                         const std::string& scenario_path);
+                                                         const std::string& scenario_path,
+                                                         const std::vector<std::string>& asset_dirs = {});
 
 }  // namespace anim::test
