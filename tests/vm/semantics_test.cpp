@@ -331,6 +331,45 @@ TEST_CASE("an any-state transition never re-enters the current state, an explici
   CHECK(vm.instance.clocks[0].time == 0.0f);  // re-entering restarts the state's clocks
 }
 
+TEST_CASE("an owner state's self transition restarts its nested machine's current state", "[vm][semantics]") {
+  test::VmRig rig;
+  test::ProgramBuilder b(rig.skeleton);
+  const uint16_t outer = b.Machine("outer", 0, {"a"});
+  const uint16_t inner = b.Machine("inner", b.StateScope(outer, 0), {"x"});
+  const uint16_t clock = b.Clock(b.Clip("idle"), b.StateScope(inner, 0), true);
+  const uint16_t one = b.LoadConst(1.0f), restart = b.LoadParam(b.Param("restart", ParamType::Bool));
+  b.Transition(outer, 0, 0, restart);
+  b.Emit(Opcode::MachineUpdate, {outer});
+  b.Emit(Opcode::MachineUpdate, {inner});
+  b.Emit(Opcode::SampleClip, {b.StatePose(inner, 0), clock, one});
+  b.Emit(Opcode::MachineRecord, {b.StatePose(outer, 0), inner});
+  const uint16_t out = b.PoseRegister();
+  b.Emit(Opcode::MachineRecord, {out, outer});
+  b.Emit(Opcode::Output, {out, 0, kNoOperand});
+  test::VmStepper vm(rig, b.program);
+
+  for (int i = 0; i < 3; ++i)
+    vm.Step(0.1f);
+  REQUIRE(vm.instance.clocks[0].time == Approx(0.2f));
+  const float inner_time = vm.instance.machines[inner].time_in_state;
+  REQUIRE(inner_time == Approx(0.2f));
+
+  vm.instance.SetBool("restart", true);
+  vm.Step(0.1f);
+  CHECK(vm.instance.machines[outer].fired);
+  // The nested machine takes no transition, but its current state is entered with its owner: its
+  // clock restarts and its time in state stands still, as on any frame a machine starts running.
+  CHECK_FALSE(vm.instance.machines[inner].fired);
+  CHECK(vm.instance.scopes[b.StateScope(inner, 0)].entering);
+  CHECK(vm.instance.clocks[0].time == 0.0f);
+  CHECK(vm.instance.machines[inner].time_in_state == inner_time);
+
+  vm.instance.SetBool("restart", false);
+  vm.Step(0.1f);
+  CHECK(vm.instance.clocks[0].time == Approx(0.1f));
+  CHECK(vm.instance.machines[inner].time_in_state == Approx(inner_time + 0.1f));
+}
+
 TEST_CASE("a stale bytecode version shows the bind pose and warns exactly once", "[vm][semantics]") {
   test::VmRig rig;
   std::vector<uint8_t> bytes = test::WriteProgramForTest(test::FullProgram(rig));
