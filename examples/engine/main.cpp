@@ -133,9 +133,8 @@ int Run(const example::Character& assets, const Character& character, const std:
     std::fprintf(stderr, "example_engine: error: the skeleton has no bone '%s'\n", character.watch);
     return 1;
   }
-  std::printf("%s: %zu bytes, bytecode version %" PRIu32 ", %d bones, clips bound: %zu\n", character.graph,
-              bytes.size(), loaded.program.version, assets.skeleton.bone_count(),
-              loaded.program.clips.size());
+  std::printf("%s: bytecode version %" PRIu32 ", %d bones, clips bound: %zu\n", character.graph,
+              loaded.program.version, assets.skeleton.bone_count(), loaded.program.clips.size());
 
   anim::AnimInstance instance(loaded.program);
   instance.set_warning_callback(PrintWarning, nullptr);
