@@ -1,7 +1,10 @@
 #include "cli/anim_import/import_run.h"
 
+#include "cli/anim_import/import_report.h"
+
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -38,6 +41,9 @@ int RunImport(const Options& options) {
   GltfImportOptions import_options;
   import_options.skin = options.skin;
   import_options.sample_rate = options.rate;
+  import_options.encoding = {options.encoding, options.precision};
+  import_options.measure = true;
+  import_options.keep_dense = true;
   const auto start = std::chrono::steady_clock::now();
   auto imported = ImportGltf(options.input, import_options, diagnostics);
   const double import_ms =
@@ -56,12 +62,20 @@ int RunImport(const Options& options) {
   std::vector<std::pair<std::string, std::string>> outputs;  // file name, text
   outputs.emplace_back("skeleton.yaml", WriteSkeletonYaml(imported->skeleton));
   std::set<std::string> used{"skeleton"};
-  for (const Clip& clip : imported->clips) {
+  for (std::size_t i = 0; i < imported->dense_clips.size(); ++i) {
+    const Clip& clip = imported->dense_clips[i];
     std::string stem = SanitizeFileStem(clip.name());
     for (int n = 2; used.count(stem) != 0; ++n)
       stem = SanitizeFileStem(clip.name()) + "_" + std::to_string(n);
     used.insert(stem);
-    outputs.emplace_back(stem + ".json", WriteClipJson(clip, imported->skeleton));
+    // The document holds the dense keys; compressed on loading within what the precision leaves
+    // once the keys' own error against the source is taken off, it is the clip reported here.
+    const ClipEncodingReport& report = imported->reports[i].encoding;
+    const double left = std::max(report.precision.precision - imported->reports[i].dense_error,
+                                 0.1 * report.precision.precision);
+    const ClipEncodingOptions held_as{options.encoding,
+                                      options.encoding == ClipEncoding::Compressed ? left : 0.0};
+    outputs.emplace_back(stem + ".json", WriteClipJson(clip, imported->skeleton, held_as));
   }
   // Every file is written in full (docs/cli.md, "Output files") before any replaces what is
   // there; a failure before that removes the temporaries and leaves DIR as it was.
@@ -84,24 +98,10 @@ int RunImport(const Options& options) {
     }
   }
 
-  const Skeleton& skeleton = imported->skeleton;
-  // File, skeleton and animation names come from the file: any bytes, shown as terminal text.
-  std::printf("%s: skeleton '%s', %d bones, height %.4g; imported in %.1f ms\n",
-              EscapeTerminal(options.input).c_str(), EscapeTerminal(skeleton.name()).c_str(),
-              skeleton.bone_count(), imported->bind_height, import_ms);
-  for (std::size_t i = 0; i < imported->clips.size(); ++i) {
-    const Clip& clip = imported->clips[i];
-    const GltfClipReport& report = imported->reports[i];
-    const double per_key_bone =
-        static_cast<double>(clip.key_bytes()) /
-        (static_cast<double>(clip.frame_count()) * static_cast<double>(clip.bone_count()));
-    std::printf(
-        "  %-16s %4d frames  %7.4f s  %.3f Hz  max error %.3g (%.3g%% of height)  %.1f bytes/key/bone%s\n",
-        EscapeTerminal(clip.name()).c_str(), clip.frame_count(), static_cast<double>(clip.duration()),
-        static_cast<double>(clip.sample_rate()), report.max_position_error,
-        imported->bind_height > 0 ? 100.0 * report.max_position_error / imported->bind_height : 0.0,
-        per_key_bone, report.source_start > 0 ? "  (shifted from its start time)" : "");
-  }
+  const std::string report = options.report == ReportFormat::Json
+                                 ? ImportReportJson(*imported, options.input)
+                                 : ImportReportText(*imported, options.input, import_ms);
+  std::fputs(report.c_str(), stdout);
   if (std::fflush(stdout) != 0) {
     spdlog::error("cannot write to standard output: {}", std::strerror(errno));
     return kExitUsageOrIo;

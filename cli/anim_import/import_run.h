@@ -3,17 +3,24 @@
 
 #include <string>
 
+#include "executor/pose/clip.h"
+
 namespace anim::import_tool {
 
 inline constexpr int kExitSuccess = 0;
 inline constexpr int kExitImportError = 1;
 inline constexpr int kExitUsageOrIo = 2;
 
+enum class ReportFormat { Text, Json };
+
 struct Options {
   std::string input;
   std::string output_dir;
   int skin = 0;
-  double rate = 0.0;  // 0: each animation's own key rate
+  double rate = 0.0;  // 0: each animation's own key rate, raised while the clip strays from the source
+  ClipEncoding encoding = ClipEncoding::Compressed;  // what the documents ask to be held as
+  double precision = 0.0;                            // skeleton units; 0: the default for its height
+  ReportFormat report = ReportFormat::Text;
   bool warnings_as_errors = false;
 };
 
@@ -24,7 +31,7 @@ std::string SanitizeFileStem(const std::string& name);
 // Imports `options.input` and writes DIR/skeleton.yaml and DIR/<clip>.json by the tools' output
 // policy (cli/common/output_file.h). Every file is written to a temporary first and renamed only
 // once all are written, so a failure leaves DIR as it was.
-// Diagnostics go to standard error, the per-clip summary to standard output.
+// Diagnostics go to standard error, the report (import_report.h) to standard output.
 int RunImport(const Options& options);
 
 }  // namespace anim::import_tool

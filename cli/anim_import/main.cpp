@@ -1,5 +1,6 @@
 // anim-import: imports a glTF 2.0 skin and its animations as skeleton and clip documents.
-//   anim-import FILE.glb|FILE.gltf [--skin N] [--rate HZ] [-Werror] -o DIR
+//   anim-import FILE.glb|FILE.gltf [--skin N] [--rate HZ] [--encoding dense|compressed]
+//               [--precision UNITS] [--report text|json] [-Werror] -o DIR
 // Exit codes: 0 success, 1 import errors, 2 usage or I/O errors.
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -28,6 +29,17 @@ int Main(int argc, char** argv) {
          "--rate", options.rate,
          "key rate of the clips in Hz (default: each animation's own key rate, so no source key is lost)")
       ->check(CLI::Range(0.001, 10000.0));
+  std::string encoding = "compressed", report = "text";
+  app.add_option("--encoding", encoding,
+                 "how the clip documents ask to be held once loaded: compressed (default) or dense")
+      ->check(CLI::IsMember({"dense", "compressed"}));
+  app.add_option(
+         "--precision", options.precision,
+         "largest model-space error of a clip against its source, in skeleton units (default: 0.01 cm "
+         "for a skeleton 180 cm tall, scaled by its height)")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--report", report, "the report on standard output: text (default) or json")
+      ->check(CLI::IsMember({"text", "json"}));
   std::string warning_flag;
   app.add_option("-W", warning_flag, "-Werror: treat warnings as errors")->check(CLI::IsMember({"error"}));
   app.set_version_flag("--version", anim::cli::VersionText("anim-import"),
@@ -39,6 +51,9 @@ int Main(int argc, char** argv) {
     return code == 0 ? 0 : anim::import_tool::kExitUsageOrIo;
   }
   options.warnings_as_errors = warning_flag == "error";
+  options.encoding = encoding == "dense" ? anim::ClipEncoding::Dense : anim::ClipEncoding::Compressed;
+  options.report =
+      report == "json" ? anim::import_tool::ReportFormat::Json : anim::import_tool::ReportFormat::Text;
   return anim::import_tool::RunImport(options);
 }
 

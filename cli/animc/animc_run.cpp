@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <iomanip>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 
 #include "cli/animc/depfile.h"
 #include "cli/common/output_file.h"
+#include "compiler/clips/clip_encoding.h"
 #include "compiler/codegen/compile.h"
 #include "compiler/codegen/disassembler.h"
 #include "compiler/codegen/program_json.h"
@@ -107,7 +109,7 @@ void PrintDiagnostics(const Options& o, const DiagnosticSink& sink) {
   std::cerr.flush();
 }
 
-std::string Stats(const codegen::CompileStats& s) {
+std::string Stats(const codegen::CompileStats& s, const std::vector<Clip>& clips) {
   std::ostringstream out;
   out << "nodes:            " << s.nodes << '\n'
       << "values:           " << s.passes.values_in << " (" << s.passes.values_out
@@ -117,6 +119,18 @@ std::string Stats(const codegen::CompileStats& s) {
       << "scalar registers: " << s.scalar_registers << '\n'
       << "pose registers:   " << s.pose_registers << '\n'
       << "bytes:            " << s.bytes << '\n';
+  // The clips the program binds to, as the graph holds them (docs/asset-formats.md, "Clip encodings").
+  std::size_t bytes = 0, dense = 0;
+  for (const Clip& clip : clips)
+    bytes += clip.key_bytes(), dense += clip.dense_key_bytes();
+  out << "clip bytes:       " << bytes << " (" << clips.size() << " clips; dense " << dense;
+  if (bytes > 0)
+    out << ", " << std::fixed << std::setprecision(1) << static_cast<double>(dense) / bytes << "x smaller";
+  out << ")\n";
+  for (const Clip& clip : clips) {
+    out << "  " << EscapeTerminal(clip.name()) << ": " << clip.key_bytes() << ' '
+        << EncodingName(clip.encoding()) << " (dense " << clip.dense_key_bytes() << ")\n";
+  }
   return out.str();
 }
 
@@ -171,8 +185,8 @@ int RunAnimc(const Options& o) {
   if (o.stats) {
     // Statistics go to standard output unless the result already does.
     if (destination == "-") {
-      std::cerr << Stats(compiled->stats) << std::flush;
-    } else if (!cli::WriteOutput("-", Stats(compiled->stats), {}, error)) {
+      std::cerr << Stats(compiled->stats, loaded.graph->clips) << std::flush;
+    } else if (!cli::WriteOutput("-", Stats(compiled->stats, loaded.graph->clips), {}, error)) {
       spdlog::error("{}", error);
       return kExitUsageOrIo;
     }

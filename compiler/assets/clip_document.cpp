@@ -1,11 +1,13 @@
 // Clip documents (docs/asset-formats.md) to a Clip bound to a skeleton: every problem reported with
 // its place, and key frames filled only when the whole document is valid.
+#include <algorithm>
 #include <array>
 #include <climits>
 #include <unordered_map>
 
 #include "compiler/assets/asset_checks.h"
 #include "compiler/assets/asset_loader.h"
+#include "compiler/clips/clip_encoding.h"
 #include "compiler/diag/suggest.h"
 #include "compiler/document/document_parser.h"
 
@@ -13,9 +15,11 @@ namespace anim {
 namespace {
 
 constexpr std::string_view kClipFormat = "animtc.clip";
-constexpr std::array<std::string_view, 8> kClipFields = {"format",      "version",     "name", "skeleton",
-                                                         "sample_rate", "frame_count", "loop", "tracks"};
-constexpr std::array<std::string_view, 4> kTrackFields = {"bone", "translation", "rotation", "scale"};
+constexpr std::array<std::string_view, 10> kClipFields = {"format",      "version",     "name", "skeleton",
+                                                          "sample_rate", "frame_count", "loop", "tracks",
+                                                          "encoding",    "precision"};
+constexpr std::array<std::string_view, 5> kTrackFields = {"bone", "translation", "rotation", "scale", "step"};
+constexpr std::string_view kChannelNames[] = {"translation", "rotation", "scale"};  // TrackChannel order
 
 // One channel as written: `width` numbers for a constant, or width * frame_count, frame after frame.
 struct Channel {
@@ -29,6 +33,7 @@ struct Channel {
 struct Track {
   int bone = -1;
   std::optional<Channel> translation, rotation, scale;
+  std::vector<TrackChannel> steps;  // channels that hold each key until the next
 };
 
 struct ClipHeader {
@@ -36,6 +41,7 @@ struct ClipHeader {
   float sample_rate = 0.0f;
   int frame_count = 0;  // 0 when invalid: channel lengths are then not checked
   bool looping = false;
+  ClipEncodingOptions encoding;
 };
 
 class ClipDocumentReader {
@@ -76,6 +82,7 @@ class ClipDocumentReader {
         header.frame_count = static_cast<int>(*frames);
     }
     header.looping = fields.Bool("loop", Field::Optional).value_or(false);
+    ReadEncoding(fields, header.encoding);
     if (const DocNode* list = fields.Sequence("tracks", Field::Required)) {
       for (std::size_t i = 0; i < list->items.size(); ++i) {
         ReadTrack(*list->items[i], "'tracks'[" + std::to_string(i) + "]", header.frame_count, tracks);
@@ -85,6 +92,28 @@ class ClipDocumentReader {
   }
 
  private:
+  // `encoding: dense | compressed` (compressed when absent) and `precision: UNITS` (> 0).
+  void ReadEncoding(FieldReader& fields, ClipEncodingOptions& options) {
+    if (const std::optional<std::string> name = fields.String("encoding", Field::Optional)) {
+      if (const std::optional<ClipEncoding> encoding = ParseEncoding(*name)) {
+        options.encoding = *encoding;
+      } else {
+        reader_.Error("E106", *fields.Find("encoding"),
+                      "expected 'encoding' dense or compressed, found " + fields.Find("encoding")->text);
+      }
+    }
+    if (const std::optional<float> precision = fields.Float("precision", Field::Optional)) {
+      if (*precision > 0.0f) {
+        options.precision = *precision;
+      } else {
+        reader_.Error(
+            "E106", *fields.Find("precision"),
+            "expected 'precision' > 0 (the largest error allowed, in the skeleton's units), found " +
+                fields.Find("precision")->text);
+      }
+    }
+  }
+
   bool CheckFrameCount(const DocNode& at, std::int64_t frames) {
     if (frames < 1) {
       reader_.Error("E106", at, "expected 'frame_count' >= 1, found " + std::to_string(frames));
@@ -119,7 +148,25 @@ class ClipDocumentReader {
     track.rotation = ReadChannel(fields, "rotation", 4, frame_count);
     track.scale = ReadChannel(fields, "scale", 3, frame_count);
     if (track.rotation) NormaliseRotations(*fields.Find("rotation"), *track.rotation);
+    if (const DocNode* steps = fields.Sequence("step", Field::Optional)) ReadSteps(*steps, where, track);
     tracks.push_back(std::move(track));
+  }
+
+  // `step: [translation, rotation, scale]`: the channels of the track that step.
+  void ReadSteps(const DocNode& list, const std::string& where, Track& track) {
+    for (std::size_t i = 0; i < list.items.size(); ++i) {
+      const std::optional<std::string> name =
+          reader_.String(*list.items[i], "'step'[" + std::to_string(i) + "] of " + where);
+      if (!name) continue;
+      const auto found = std::find(std::begin(kChannelNames), std::end(kChannelNames), *name);
+      if (found == std::end(kChannelNames)) {
+        reader_.Error(
+            "E106", *list.items[i],
+            "expected a channel in 'step' (translation, rotation or scale), found " + list.items[i]->text);
+        continue;
+      }
+      track.steps.push_back(static_cast<TrackChannel>(found - std::begin(kChannelNames)));
+    }
   }
 
   int ResolveBone(const DocNode& at, const std::string& name) {
@@ -200,11 +247,14 @@ void FillKeyFrames(const Skeleton& skeleton, const std::vector<Track>& tracks, C
       SetBoneTransform(clip.frame(k), track.bone, x);
     }
     clip.MarkTracked(track.bone);
+    for (TrackChannel channel : track.steps)
+      clip.MarkStep(track.bone, channel);
   }
 }
 
 std::optional<Clip> ReadClip(const Document& document, const Skeleton& skeleton, DiagnosticSink& diagnostics,
-                             int errors_before, std::uint64_t max_key_bytes) {
+                             int errors_before, std::uint64_t max_key_bytes,
+                             const ClipEncodingOverride& held_as) {
   DocumentReader reader(document, diagnostics);
   ClipHeader header;
   std::vector<Track> tracks;
@@ -219,23 +269,31 @@ std::optional<Clip> ReadClip(const Document& document, const Skeleton& skeleton,
     return std::nullopt;
   }
   FillKeyFrames(skeleton, tracks, *clip);
-  return clip;
+  ClipEncodingOptions options = header.encoding;
+  if (held_as.encoding) options.encoding = *held_as.encoding;
+  if (held_as.precision > 0.0) options.precision = held_as.precision;
+  // The document's keys are its source: the dense clip is exact.
+  return EncodeClip(*clip, skeleton, options, 0.0, DenseKeysSource(*clip, skeleton));
 }
 
 }  // namespace
 
 std::optional<Clip> LoadClipFile(const std::string& path, const Skeleton& skeleton,
-                                 DiagnosticSink& diagnostics, std::uint64_t max_key_bytes) {
+                                 DiagnosticSink& diagnostics, std::uint64_t max_key_bytes,
+                                 const ClipEncodingOverride& held_as) {
   const int errors_before = diagnostics.error_count();
   const std::optional<Document> document = LoadDocumentFile(path, diagnostics);
-  return document ? ReadClip(*document, skeleton, diagnostics, errors_before, max_key_bytes) : std::nullopt;
+  return document ? ReadClip(*document, skeleton, diagnostics, errors_before, max_key_bytes, held_as)
+                  : std::nullopt;
 }
 
 std::optional<Clip> ParseClip(std::string_view text, const std::string& file_name, const Skeleton& skeleton,
-                              DiagnosticSink& diagnostics, std::uint64_t max_key_bytes) {
+                              DiagnosticSink& diagnostics, std::uint64_t max_key_bytes,
+                              const ClipEncodingOverride& held_as) {
   const int errors_before = diagnostics.error_count();
   const std::optional<Document> document = ParseDocument(text, file_name, diagnostics);
-  return document ? ReadClip(*document, skeleton, diagnostics, errors_before, max_key_bytes) : std::nullopt;
+  return document ? ReadClip(*document, skeleton, diagnostics, errors_before, max_key_bytes, held_as)
+                  : std::nullopt;
 }
 
 }  // namespace anim

@@ -1,6 +1,8 @@
 #include "compiler/direct/direct_pose.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstring>
 
 namespace anim::direct {
 namespace {
@@ -24,6 +26,120 @@ std::vector<DQuat> ComposedRotations(const DPose& pose, const DSkeleton& skeleto
   return model;
 }
 
+// Which keys a time falls between (docs/semantics.md, "Clip sampling"): the time wrapped into
+// [0, duration) or clamped to [0, duration] in the clip's own float terms (a looping clip's
+// duration is its last key's time), then the position between keys in double; a position within
+// a ten-thousandth of a frame of a key is that key.
+struct ClipPosition {
+  int k0 = 0, k1 = 0;
+  double alpha = 0.0;
+};
+ClipPosition PositionIn(const Clip& clip, float time) {
+  const int frames = clip.frame_count();
+  if (frames < 2 || !std::isfinite(time)) return {};
+  const float duration = static_cast<float>(frames - 1) / clip.sample_rate();
+  float t = time;
+  if (clip.looping()) {
+    t = std::fmod(t, duration);
+    if (t < 0.0f) t += duration;
+  } else {
+    t = std::clamp(t, 0.0f, duration);
+  }
+  const double position = static_cast<double>(t) * clip.sample_rate();
+  const double key = std::round(position);
+  if (std::fabs(position - key) < 1e-4) {
+    const int k = std::clamp(static_cast<int>(key), 0, frames - 1);
+    return k == frames - 1 ? ClipPosition{k - 1, k, 1.0} : ClipPosition{k, k + 1, 0.0};
+  }
+  const int k0 = std::clamp(static_cast<int>(std::floor(position)), 0, frames - 2);
+  return {k0, k0 + 1, std::clamp(position - k0, 0.0, 1.0)};
+}
+
+// Component c of lane `lane` of a group's key in the frame whose keys start at `frame`, read from
+// its bytes: the integer q for the quantized formats, the value for floats.
+double StoredValue(const TrackGroup& g, const uint8_t* frame, int c, int lane) {
+  const uint8_t* keys = frame + g.offset;
+  const int at = c * g.lanes + lane;
+  switch (g.format) {
+    case KeyFormat::Unorm8:
+      return keys[at];
+    case KeyFormat::Packed32: {
+      const uint8_t* bytes = keys + 4 * lane;
+      uint64_t word = bytes[0] | bytes[1] << 8 | bytes[2] << 16 | static_cast<uint64_t>(bytes[3]) << 24;
+      for (int before = 0; before < c; ++before)
+        word >>= g.bits[before][lane];
+      return static_cast<double>(word & ((uint64_t{1} << g.bits[c][lane]) - 1));
+    }
+    case KeyFormat::Unorm16:
+      return keys[2 * at] | keys[2 * at + 1] << 8;
+    case KeyFormat::Float32:
+      break;
+  }
+  float v = 0.0f;
+  std::memcpy(&v, keys + 4 * at, sizeof v);
+  return v;
+}
+
+void SetChannel(DTransform& bone, TrackChannel channel, const double v[4]) {
+  switch (channel) {
+    case TrackChannel::Translation:
+      bone.t = {v[0], v[1], v[2]};
+      return;
+    case TrackChannel::Rotation:
+      bone.r = {v[0], v[1], v[2], v[3]};
+      return;
+    case TrackChannel::Scale:
+      bone.s = {v[0], v[1], v[2]};
+      return;
+  }
+}
+
+// Key frame k of a clip of either encoding, every bone, in double: a dense clip's frame as stored,
+// a compressed clip's decoded here from its bytes (docs/asset-formats.md, "Clip encodings"), from
+// the bind pose up.
+void ReadClipKey(DPose& key, const Clip& clip, int k, const DSkeleton& skeleton) {
+  const int n = clip.bone_count();
+  key.bones.resize(static_cast<std::size_t>(n));
+  const CompressedKeys* compressed = clip.compressed();
+  if (compressed == nullptr) {
+    for (int i = 0; i < n; ++i)
+      key.bones[i] = ToDouble(GetBoneTransform(clip.frame(k), i));
+    return;
+  }
+  for (int i = 0; i < n; ++i)
+    key.bones[i] = i < skeleton.bone_count() ? skeleton.bind.bones[i] : DTransform{};
+  for (const ConstantTrack& c : compressed->constants) {
+    const double v[4] = {c.value[0], c.value[1], c.value[2], c.value[3]};
+    if (c.bone < n) SetChannel(key.bones[c.bone], c.channel, v);
+  }
+  const uint8_t* frame = compressed->keys.data() + static_cast<std::size_t>(k) * compressed->frame_bytes;
+  for (const TrackGroup& g : compressed->groups) {
+    const bool rotation = g.channel == TrackChannel::Rotation;
+    const bool quantized = g.format != KeyFormat::Float32;
+    const float* range = compressed->ranges.data() + g.range_offset;
+    for (int lane = 0; lane < g.lanes; ++lane) {
+      double v[4] = {0, 0, 0, 0};
+      for (int c = 0; c < (rotation && !quantized ? 4 : 3); ++c) {
+        const double stored = StoredValue(g, frame, c, lane);
+        v[c] = quantized ? range[c * g.lanes + lane] + range[(3 + c) * g.lanes + lane] * stored : stored;
+      }
+      if (rotation && quantized) {  // the stored difference from the track's reference rotation
+        const DQuat d = {v[0], v[1], v[2],
+                         std::sqrt(std::max(0.0, 1.0 - v[0] * v[0] - v[1] * v[1] - v[2] * v[2]))};
+        const auto ref = [&](int c) { return static_cast<double>(range[(6 + c) * g.lanes + lane]); };
+        const DQuat q = DQuat{ref(0), ref(1), ref(2), ref(3)} * d;
+        v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+      }
+      if (g.bones[lane] < n) SetChannel(key.bones[g.bones[lane]], g.channel, v);
+    }
+  }
+}
+
+// Two key frames' worth of scratch per thread: direct evaluation samples many clips a frame.
+DPose& ClipKeyScratch(int slot) {
+  thread_local DPose scratch[2];
+  return scratch[slot];
+}
 }  // namespace
 
 DSkeleton::DSkeleton(const Skeleton& skeleton) {
@@ -55,30 +171,20 @@ void NeutralTail(DPose& out, const DSkeleton& skeleton, PoseKind kind, int count
     out.bones[i] = Neutral(skeleton, kind, i);
 }
 
-void SampleClip(DPose& out, const Clip& clip, float time, int count) {
-  // Which keys: the clip's time wrapped into [0, duration) or clamped to [0, duration], in the
-  // clip's own float terms (a looping clip's duration is its last key's time), then the position
-  // between keys in double.
-  int k0 = 0, k1 = 0;
-  double alpha = 0.0;
-  const int frames = clip.frame_count();
-  if (frames >= 2 && std::isfinite(time)) {
-    const float duration = static_cast<float>(frames - 1) / clip.sample_rate();
-    float t = time;
-    if (clip.looping()) {
-      t = std::fmod(t, duration);
-      if (t < 0.0f) t += duration;
-    } else {
-      t = std::clamp(t, 0.0f, duration);
-    }
-    const double position = static_cast<double>(t) * clip.sample_rate();
-    k0 = std::clamp(static_cast<int>(std::floor(position)), 0, frames - 2);
-    k1 = k0 + 1;
-    alpha = std::clamp(position - k0, 0.0, 1.0);
-  }
-  const ConstPoseView a = clip.frame(k0), b = clip.frame(k1);
+void SampleClip(DPose& out, const Clip& clip, float time, int count, const DSkeleton& skeleton) {
+  const ClipPosition at = PositionIn(clip, time);
+  DPose& key0 = ClipKeyScratch(0);
+  DPose& key1 = ClipKeyScratch(1);
+  ReadClipKey(key0, clip, at.k0, skeleton);
+  ReadClipKey(key1, clip, at.k1, skeleton);
+  const double step_alpha = at.alpha >= 1.0 ? 1.0 : 0.0;
   for (int i = 0; i < count; ++i) {
-    out.bones[i] = BlendBone(ToDouble(GetBoneTransform(a, i)), ToDouble(GetBoneTransform(b, i)), alpha);
+    const DTransform& a = key0.bones[i];
+    const DTransform& b = key1.bones[i];
+    const auto weight = [&](TrackChannel c) { return clip.IsStep(i, c) ? step_alpha : at.alpha; };
+    out.bones[i] = {Mix(a.t, b.t, weight(TrackChannel::Translation)),
+                    Nlerp(a.r, b.r, weight(TrackChannel::Rotation)),
+                    Mix(a.s, b.s, weight(TrackChannel::Scale))};
   }
   out.kind = PoseKind::Absolute;
 }

@@ -62,12 +62,10 @@ bool IsChainOfThree(const DPose& pose, const DSkeleton& skeleton, int count, int
 // The axis a two-bone chain bends about: the current bend plane's normal; for a straight chain
 // (bend sine at most 1e-4) the bind pose's, carried along by the root's rotation since; then one
 // that swings the joint toward the pole; then any.
-DVec3 BendAxis(const DSkeleton& skeleton, int root, int mid, int end, DVec3 pa, DVec3 pb, DVec3 pc,
-               DQuat root_rotation, DVec3 target, const DVec3* pole) {
-  const DVec3 upper = Direction(pb - pa, {});
-  const DVec3 bend = Cross(upper, Direction(pc - pb, {}));
-  if (Norm(bend) > 1e-4) return Direction(bend, {});
-
+// The bend axis of a straight chain: the bind pose's bend plane turned by the root's rotation since
+// the bind pose, else the pole's side, else any perpendicular.
+DVec3 StraightBendAxis(const DSkeleton& skeleton, int root, int mid, int end, DVec3 pa, DVec3 upper,
+                       DQuat root_rotation, DVec3 target, const DVec3* pole) {
   const DVec3 ba = skeleton.bind_model[root].Origin(), bb = skeleton.bind_model[mid].Origin(),
               bc = skeleton.bind_model[end].Origin();
   const DVec3 bind_axis = Direction(Cross(Direction(bb - ba, {}), Direction(bc - bb, {})), {});
@@ -81,6 +79,19 @@ DVec3 BendAxis(const DSkeleton& skeleton, int root, int mid, int end, DVec3 pa, 
     if (Dot(axis, axis) > 0.0) return axis;
   }
   return Perpendicular(upper);
+}
+
+// The current bend plane's normal; below a bend sine of 0.05 it fades linearly into the straight
+// chain's axis (docs/semantics.md, "Two-bone IK").
+DVec3 BendAxis(const DSkeleton& skeleton, int root, int mid, int end, DVec3 pa, DVec3 pb, DVec3 pc,
+               DQuat root_rotation, DVec3 target, const DVec3* pole) {
+  constexpr double kFade = 0.05;
+  const DVec3 upper = Direction(pb - pa, {});
+  const DVec3 bend = Cross(upper, Direction(pc - pb, {}));
+  const double sine = Norm(bend);
+  if (sine >= kFade) return bend * (1.0 / sine);
+  const DVec3 straight = StraightBendAxis(skeleton, root, mid, end, pa, upper, root_rotation, target, pole);
+  return Direction(bend * (1.0 / kFade) + straight * (1.0 - sine / kFade), straight);
 }
 
 }  // namespace

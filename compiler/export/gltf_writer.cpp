@@ -310,9 +310,12 @@ Json Animation(const Clip& clip, int clip_index, const GltfWriteOptions& options
   Json channels = Json::array();
   for (int bone : clip.tracked_bones()) {
     for (const ChannelInfo& info : kChannels) {
+      const GltfInterpolation asked = options.channel_interpolation
+                                          ? options.channel_interpolation(clip_index, bone, info.channel)
+                                          : options.interpolation;
+      // A channel that steps is written as a STEP sampler, whatever was asked for the others.
       const GltfInterpolation interpolation =
-          options.channel_interpolation ? options.channel_interpolation(clip_index, bone, info.channel)
-                                        : options.interpolation;
+          clip.IsStep(bone, static_cast<TrackChannel>(info.channel)) ? GltfInterpolation::Step : asked;
       std::vector<float> keys = ChannelKeys(clip, bone, info);
       int elements = clip.frame_count();
       if (interpolation == GltfInterpolation::CubicSpline) {
@@ -330,8 +333,19 @@ Json Animation(const Clip& clip, int clip_index, const GltfWriteOptions& options
 
 }  // namespace
 
-std::optional<GltfFiles> WriteGltf(const Skeleton& skeleton, const std::vector<const Clip*>& clips,
+std::optional<GltfFiles> WriteGltf(const Skeleton& skeleton, const std::vector<const Clip*>& given,
                                    const GltfWriteOptions& options, std::string& error) {
+  // Keys are written as the clips hold them: a compressed clip's decoded.
+  std::vector<Clip> decoded;
+  decoded.reserve(given.size());
+  std::vector<const Clip*> clips;
+  for (const Clip* clip : given) {
+    if (clip->encoding() == ClipEncoding::Dense || clip->bone_count() != skeleton.bone_count()) {
+      clips.push_back(clip);
+    } else {
+      clips.push_back(&decoded.emplace_back(clip->DenseCopy(skeleton.bind_pose().view())));
+    }
+  }
   std::set<int> matrix_bones;
   if (!CheckInputs(skeleton, clips, options, matrix_bones, error)) return std::nullopt;
 

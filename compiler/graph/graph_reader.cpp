@@ -12,8 +12,9 @@
 namespace anim::graph {
 namespace {
 
-constexpr std::string_view kTopFields[] = {"format",     "version", "asset_paths", "skeleton", "clips",
-                                           "parameters", "masks",   "nodes",       "output"};
+constexpr std::string_view kTopFields[] = {"format",        "version",        "asset_paths", "skeleton",
+                                           "clip_encoding", "clip_precision", "clips",       "parameters",
+                                           "masks",         "nodes",          "output"};
 constexpr std::string_view kOutputFields[] = {"pose", "root_lock", "root_bone"};
 
 void ReadOutput(GraphReadState& state, NodeReader& nodes, BoneTable& bones, const DocNode& doc) {

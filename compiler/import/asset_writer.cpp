@@ -95,7 +95,13 @@ std::string WriteSkeletonYaml(const Skeleton& skeleton) {
   return out;
 }
 
-std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton) {
+std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton,
+                          std::optional<ClipEncodingOptions> held_as) {
+  const ClipEncodingOptions encoding = held_as.value_or(ClipEncodingOptions{clip.encoding(), 0.0});
+  // The keys as the clip holds them, whatever its encoding.
+  std::vector<Pose> keys(static_cast<std::size_t>(clip.frame_count()), Pose(clip.bone_count()));
+  for (int k = 0; k < clip.frame_count(); ++k)
+    clip.DecodeFrame(k, keys[static_cast<std::size_t>(k)].view(), skeleton.bind_pose().view());
   std::string out = "{\n  \"format\": \"animtc.clip\",\n  \"version\": 1,\n  \"name\": ";
   AppendQuoted(out, clip.name());
   out += ",\n  \"skeleton\": ";
@@ -104,6 +110,11 @@ std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton) {
   AppendFloat(out, clip.sample_rate());
   out += ",\n  \"frame_count\": " + std::to_string(clip.frame_count());
   out += std::string(",\n  \"loop\": ") + (clip.looping() ? "true" : "false");
+  out += ",\n  \"encoding\": \"" + std::string(EncodingName(encoding.encoding)) + "\"";
+  if (encoding.precision > 0.0) {
+    out += ",\n  \"precision\": ";
+    AppendFloat(out, static_cast<float>(encoding.precision));
+  }
   out += ",\n  \"tracks\": [";
   bool first_track = true;
   for (int bone : clip.tracked_bones()) {
@@ -112,7 +123,7 @@ std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton) {
     AppendQuoted(out, skeleton.bone_name(bone));
     for (const Channel& channel : kChannels) {
       const auto value = [&](int k, int i) {
-        return channel.stream(clip.frame(k))[StreamIndex(bone, i, channel.width)];
+        return channel.stream(keys[static_cast<std::size_t>(k)].view())[StreamIndex(bone, i, channel.width)];
       };
       bool constant = true;
       for (int k = 1; k < clip.frame_count() && constant; ++k) {
@@ -131,6 +142,14 @@ std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton) {
       }
       out += "]";
     }
+    std::string steps;
+    for (int c = 0; c < 3; ++c) {
+      if (!clip.IsStep(bone, static_cast<TrackChannel>(c))) continue;
+      steps += steps.empty() ? "\"" : ", \"";
+      steps += kChannels[c].key;
+      steps += "\"";
+    }
+    if (!steps.empty()) out += ",\n     \"step\": [" + steps + "]";
     out += "}";
   }
   out += first_track ? "]\n}\n" : "\n  ]\n}\n";

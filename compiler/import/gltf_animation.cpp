@@ -172,8 +172,19 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
     if (bone != -1) bones.push_back(bone);
   }
   std::sort(bones.begin(), bones.end());
-  for (int bone : bones)
+  for (int bone : bones) {
     clip->MarkTracked(bone);
+    // A STEP sampler holds each key until the next: the clip's channel steps too (its keys land on
+    // frames: the rate is a multiple of the key rate).
+    const auto& tracks =
+        animation.node_tracks[static_cast<std::size_t>(rig.bone_node[static_cast<std::size_t>(bone)])];
+    for (int path : {kTranslation, kRotation, kScale}) {
+      const int track = tracks[static_cast<std::size_t>(path)];
+      if (track != -1 &&
+          animation.tracks[static_cast<std::size_t>(track)].interpolation == Interpolation::Step)
+        clip->MarkStep(bone, static_cast<TrackChannel>(path));
+    }
+  }
   max_skew = 0;
   // A frame within a thousandth of an interval of a key is at that key (key times are floats).
   const double snap = duration > 0 ? 1e-3 * duration / intervals : 0.0;
@@ -195,25 +206,13 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
   return clip;
 }
 
-double ResamplingError(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
-                       const SourceAnimation& animation, const Clip& clip) {
-  std::vector<double> key_times;
-  for (const SamplerTrack& track : animation.tracks)
-    key_times.insert(key_times.end(), track.times.begin(), track.times.end());
-  std::sort(key_times.begin(), key_times.end());
-  key_times.erase(std::unique(key_times.begin(), key_times.end()), key_times.end());
-
-  const std::size_t node_count = loaded.model.nodes.size();
-  const int bone_count = skeleton.bone_count();
-  Pose pose(bone_count);
-  std::vector<Mat4> model_space(static_cast<std::size_t>(bone_count));
-  std::vector<DMat4> global(node_count);
-  std::vector<char> done(node_count);
-  double worst = 0;
-  for (double time : key_times) {
-    SampleClip(pose.view(), clip, static_cast<float>(time - animation.start), bone_count);
-    LocalToModel(skeleton, pose.view(), model_space.data());
-    std::fill(done.begin(), done.end(), 0);
+ClipSource SourceOfClip(const LoadedModel& loaded, const SkinRig& rig, const SourceAnimation& animation,
+                        double snap) {
+  return [&loaded, &rig, &animation, snap](double clip_time, std::vector<direct::DMat4>& model) {
+    const double time = animation.start + clip_time;
+    const std::size_t node_count = loaded.model.nodes.size();
+    std::vector<DMat4> global(node_count);
+    std::vector<char> done(node_count, 0);
     // Exact global transform of a node: its ancestors' animated locals composed from the root.
     auto global_of = [&](auto&& self, int node) -> const DMat4& {
       const std::size_t n = static_cast<std::size_t>(node);
@@ -222,21 +221,22 @@ double ResamplingError(const LoadedModel& loaded, const SkinRig& rig, const Skel
         const auto& tracks = animation.node_tracks[n];
         const bool animated = tracks[kTranslation] != -1 || tracks[kRotation] != -1 || tracks[kScale] != -1;
         const DMat4 local =
-            animated ? ComposeTrs(NodeTrsAt(loaded, animation, node, time)) : loaded.rest_matrix[n];
+            animated ? ComposeTrs(NodeTrsAt(loaded, animation, node, time, snap)) : loaded.rest_matrix[n];
         const int parent = loaded.node_parent[n];
         global[n] = parent == -1 ? local : self(self, parent) * local;
         done[n] = 1;
       }
       return global[n];
     };
-    for (int bone = 0; bone < bone_count; ++bone) {
-      const DMat4& exact = global_of(global_of, rig.bone_node[static_cast<std::size_t>(bone)]);
-      const Vec3 p = model_space[static_cast<std::size_t>(bone)].Translation();
-      const double dx = p.x - exact.m[3][0], dy = p.y - exact.m[3][1], dz = p.z - exact.m[3][2];
-      worst = std::max(worst, std::sqrt(dx * dx + dy * dy + dz * dz));
+    model.resize(rig.bone_node.size());
+    for (std::size_t bone = 0; bone < rig.bone_node.size(); ++bone) {
+      const DMat4& exact = global_of(global_of, rig.bone_node[bone]);
+      for (int r = 0; r < 4; ++r) {
+        for (int c = 0; c < 4; ++c)
+          model[bone].e[r][c] = exact.m[c][r];  // glTF matrices are column-major
+      }
     }
-  }
-  return worst;
+  };
 }
 
 }  // namespace anim::gltf

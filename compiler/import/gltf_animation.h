@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/clips/clip_accuracy.h"
 #include "compiler/diag/diagnostics.h"
 #include "compiler/import/gltf_model.h"
 #include "compiler/import/gltf_sampler.h"
@@ -54,10 +55,11 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
                                       double rate, std::uint64_t max_key_bytes, double& max_skew,
                                       std::string& error);
 
-// The largest model-space distance, over every source key time and every bone, between the clip
-// (sampled and posed through forward kinematics as the runtime does) and the glTF animation
-// evaluated exactly on the node hierarchy.
-double ResamplingError(const LoadedModel& loaded, const SkinRig& rig, const Skeleton& skeleton,
-                       const SourceAnimation& animation, const Clip& clip);
+// The animation evaluated exactly on the node hierarchy, as the model matrices of the rig's bones
+// at a clip time (seconds from the animation's start): what the clip is measured against. A time
+// within `snap` seconds of a key is that key (EvaluateTrack), as the runtime snaps to its frames.
+// It holds references to its arguments.
+ClipSource SourceOfClip(const LoadedModel& loaded, const SkinRig& rig, const SourceAnimation& animation,
+                        double snap);
 
 }  // namespace anim::gltf

@@ -13,16 +13,6 @@ namespace anim {
 
 namespace {
 
-double BindHeight(const Skeleton& skeleton) {
-  Vec3 lo = skeleton.bind_model().front().Translation(), hi = lo;
-  for (const Mat4& m : skeleton.bind_model()) {
-    const Vec3 p = m.Translation();
-    lo = {std::min(lo.x, p.x), std::min(lo.y, p.y), std::min(lo.z, p.z)};
-    hi = {std::max(hi.x, p.x), std::max(hi.y, p.y), std::max(hi.z, p.z)};
-  }
-  return std::max({hi.x - lo.x, hi.y - lo.y, hi.z - lo.z});
-}
-
 bool NonUniform(const Vec3& s) {
   const float lo = std::min({std::fabs(s.x), std::fabs(s.y), std::fabs(s.z)});
   const float hi = std::max({std::fabs(s.x), std::fabs(s.y), std::fabs(s.z)});
@@ -33,6 +23,7 @@ bool NonUniform(const Vec3& s) {
 // clip, or -1: its children's hierarchy is skewed, which only matrices represent.
 int FirstSkewingBone(const Skeleton& skeleton, const std::vector<Clip>& clips) {
   std::vector<char> has_children(static_cast<std::size_t>(skeleton.bone_count()), 0);
+  Pose pose(skeleton.bone_count());
   for (int b = 0; b < skeleton.bone_count(); ++b) {
     if (skeleton.parent(b) >= 0) has_children[static_cast<std::size_t>(skeleton.parent(b))] = 1;
   }
@@ -41,7 +32,8 @@ int FirstSkewingBone(const Skeleton& skeleton, const std::vector<Clip>& clips) {
     if (NonUniform(skeleton.bind_local(b).scale)) return b;
     for (const Clip& clip : clips) {
       for (int k = 0; k < clip.frame_count(); ++k) {
-        if (NonUniform(GetBoneTransform(clip.frame(k), b).scale)) return b;
+        clip.DecodeFrame(k, pose.view(), skeleton.bind_pose().view());
+        if (NonUniform(pose.Get(b).scale)) return b;
       }
     }
   }
@@ -73,8 +65,9 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
     diagnostics.Error("I201", where, "the skin does not make a valid skeleton: " + error);
     return std::nullopt;
   }
-  GltfImport out{std::move(*skeleton), {}, {}, rig->bone_node, 0.0};
-  out.bind_height = BindHeight(out.skeleton);
+  GltfImport out{std::move(*skeleton), {}, {}, {}, rig->bone_node, 0.0};
+  out.bind_height = SkeletonHeight(out.skeleton);
+  const ClipPrecision precision = PrecisionFor(options.encoding, out.skeleton);
 
   std::set<std::string> used_names;
   const auto& animations = loaded->model.animations;
@@ -88,7 +81,8 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
       used_names.insert(name);
     }
     const std::string label = "animation '" + name + "'";
-    GltfClipReport report{source->name, static_cast<int>(a), source->start, 0.0, source->weight_channels};
+    GltfClipReport report{
+        source->name, static_cast<int>(a), source->start, 0.0, 0.0, source->weight_channels, {}};
     int non_joint = 0;
     for (int node : source->animated_nodes) {
       if (rig->node_bone[static_cast<std::size_t>(node)] == -1) ++non_joint;
@@ -110,10 +104,32 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
           label + " starts at " + std::to_string(source->start) + " s; the clip starts there (shifted to 0)");
     }
     double skew = 0;
-    const double rate = source_rate ? gltf::SourceKeyRate(*source, kFallbackGltfSampleRate, kMaxSourceKeyRate)
-                                    : options.sample_rate;
-    auto clip = gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, name, rate, key_bytes_left,
-                                        skew, error);
+    double rate = source_rate ? gltf::SourceKeyRate(*source, kFallbackGltfSampleRate, kMaxSourceKeyRate)
+                              : options.sample_rate;
+    report.source_key_rate = rate;
+    // Float key times round either side of their key by a few float steps of the time; a snap that
+    // wide (and a ten-thousandth of a frame) absorbs that and stays far from the times measured
+    // between frames, which a STEP key must not reach early.
+    const double float_steps = 2.4e-7 * std::max(std::fabs(source->start), std::fabs(source->end));
+    const auto exact_at = [&](double clip_rate) {
+      return gltf::SourceOfClip(*loaded, *rig, *source, std::max(1e-4 / clip_rate, float_steps));
+    };
+    std::optional<Clip> clip;
+    for (;;) {
+      std::optional<Clip> at_rate = gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, name, rate,
+                                                            key_bytes_left, skew, error);
+      if (!at_rate) break;
+      clip = std::move(at_rate);
+      // Doubling keeps every source key on a frame; a rate asked for is kept. A doubled rate past
+      // the key budget keeps the last one that fitted.
+      report.dense_error =
+          MeasureClipAccuracy(*clip, out.skeleton, precision.shell, exact_at(clip->sample_rate())).Worst();
+      if (!source_rate || !options.follow_source || report.dense_error <= 0.5 * precision.precision ||
+          2 * rate > kMaxFollowingKeyRate) {
+        break;
+      }
+      rate *= 2;
+    }
     if (!clip) {
       diagnostics.Error("I209", where, label + ": " + error);
       return std::nullopt;
@@ -122,9 +138,16 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
       diagnostics.Warning("I208", where,
                           label + ": the nodes above a root joint hold a shear; it is approximated");
     }
-    report.max_position_error = gltf::ResamplingError(*loaded, *rig, out.skeleton, *source, *clip);
-    key_bytes_left -= clip->key_bytes();
-    out.clips.push_back(std::move(*clip));
+    key_bytes_left -= clip->dense_key_bytes();
+    const ClipSource exact = exact_at(clip->sample_rate());
+    out.clips.push_back(EncodeClip(*clip, out.skeleton, options.encoding, report.dense_error, exact,
+                                   options.measure ? &report.encoding : nullptr));
+    if (!options.measure) {
+      report.encoding.encoding = out.clips.back().encoding();
+      report.encoding.bytes = out.clips.back().key_bytes();
+      report.encoding.dense_bytes = clip->key_bytes();
+    }
+    if (options.keep_dense) out.dense_clips.push_back(std::move(*clip));
     out.reports.push_back(std::move(report));
   }
   if (const int bone = FirstSkewingBone(out.skeleton, out.clips); bone != -1) {

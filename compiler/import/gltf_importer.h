@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/clips/clip_encoding.h"
 #include "compiler/diag/diagnostics.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
@@ -18,33 +19,45 @@ inline constexpr double kMaxGltfSampleRate = 10000.0;
 // A source's own key rate is used up to this (denser sources are thinned to it) ...
 inline constexpr double kMaxSourceKeyRate = 240.0;
 // ... and an animation whose tracks hold one key each (no key rate of its own) gets this one.
+// Following the source between keys, a rate is raised up to this.
+inline constexpr double kMaxFollowingKeyRate = 960.0;
 inline constexpr double kFallbackGltfSampleRate = 30.0;
 
 struct GltfImportOptions {
   int skin = 0;  // which skin of the file becomes the skeleton
   // Target key rate in Hz, adjusted per clip to span it exactly. 0: each animation's own key rate
-  // (gltf::SourceKeyRate), so every source key lands on a frame.
+  // (gltf::SourceKeyRate), so every source key lands on a frame, doubled while the clip strays
+  // from the source between keys by more than half the precision (up to kMaxFollowingKeyRate)
+  // unless `follow_source` is off.
   double sample_rate = 0.0;
+  bool follow_source = true;
   std::string skeleton_name;  // empty: the file's stem
-  // Key data all the file's clips together may hold (a graph passes what its budget has left).
+  // Key data all the file's clips together may hold in their dense form (a graph passes what its
+  // budget has left).
   std::uint64_t max_key_bytes = std::uint64_t{1} << 30;
+  ClipEncodingOptions encoding;  // how the clips are held, and the precision they keep
+  bool measure = false;          // measure each clip against its source (GltfClipReport::encoding)
+  bool keep_dense = false;       // also return the dense clips (GltfImport::dense_clips)
 };
 
 // What happened to one animation on the way to its clip.
 struct GltfClipReport {
   std::string source_name;  // the animation's name in the file (may be empty)
   int animation_index = 0;
-  double source_start = 0.0;        // its earliest key time; the clip starts there
-  double max_position_error = 0.0;  // model-space resampling error at the source key times
-  int skipped_channels = 0;         // morph weights and non-joint targets
+  double source_start = 0.0;     // its earliest key time; the clip starts there
+  double source_key_rate = 0.0;  // the rate the keys were first taken at (or the one asked for)
+  double dense_error = 0.0;      // the dense clip's worst error against the source, at the final rate
+  int skipped_channels = 0;      // morph weights and non-joint targets
+  ClipEncodingReport encoding;   // bytes and track counts; the accuracy only with `measure`
 };
 
 struct GltfImport {
   Skeleton skeleton;
   std::vector<Clip> clips;              // one per animation, in file order, uniquely named
+  std::vector<Clip> dense_clips;        // their dense form, with `keep_dense`
   std::vector<GltfClipReport> reports;  // parallel to `clips`
   std::vector<int> bone_nodes;          // the glTF node of each bone
-  double bind_height = 0.0;             // largest extent of the bind-pose joint positions
+  double bind_height = 0.0;             // SkeletonHeight: what errors are read against
 };
 
 std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOptions& options,

@@ -2,6 +2,7 @@
 // are tested and benchmarked against these.
 #include <vector>
 
+#include "executor/kernels/clip_sampling_common.h"
 #include "executor/kernels/kernel_common.h"
 #include "executor/kernels/pose_kernels.h"
 
@@ -136,9 +137,38 @@ void CopyPose(PoseView out, ConstPoseView in, int count) {
     SetBoneTransform(out, i, GetBoneTransform(in, i));
 }
 
-void SampleClip(PoseView out, const Clip& clip, float time, int count) {
+void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPoseView bind) {
   const ClipKeyPair keys = clip.KeysAt(time);
-  reference::BlendPoses(out, clip.frame(keys.frame0), clip.frame(keys.frame1), keys.alpha, count);
+  const CompressedKeys* compressed = clip.compressed();
+  if (compressed == nullptr) {
+    reference::BlendPoses(out, clip.frame(keys.frame0), clip.frame(keys.frame1), keys.alpha, count);
+    kernel::ApplyDenseSteps(out, clip, keys, ClampCount(count, {out.bone_count, clip.bone_count()}));
+    return;
+  }
+  count = ClampCount(count, {out.bone_count, bind.bone_count, clip.bone_count()});
+  reference::CopyPose(out, bind, count);
+  kernel::ApplyConstants(out, *compressed, count);
+  const uint8_t* keys0 =
+      compressed->keys.data() + static_cast<std::size_t>(keys.frame0) * compressed->frame_bytes;
+  const uint8_t* keys1 =
+      compressed->keys.data() + static_cast<std::size_t>(keys.frame1) * compressed->frame_bytes;
+  for (const TrackGroup& g : compressed->groups) {
+    for (int lane = 0; lane < g.lanes; ++lane) {
+      if (g.bones[lane] >= count) continue;
+      const float t = (g.step_lanes >> lane) & 1u ? kernel::StepWeight(keys.alpha) : keys.alpha;
+      float a[4], b[4], v[4];
+      DecodeKey(g, compressed->ranges.data(), keys0, lane, a);
+      DecodeKey(g, compressed->ranges.data(), keys1, lane, b);
+      if (g.channel == TrackChannel::Rotation) {
+        const Quat q = Nlerp({a[0], a[1], a[2], a[3]}, {b[0], b[1], b[2], b[3]}, t);
+        v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+      } else {
+        const Vec3 x = Lerp(Vec3{a[0], a[1], a[2]}, Vec3{b[0], b[1], b[2]}, t);
+        v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = 0.0f;
+      }
+      SetTrackChannel(out, g.bones[lane], g.channel, v);
+    }
+  }
 }
 
 }  // namespace anim::reference

@@ -3,10 +3,12 @@
 // of each component straight from the streams and stores only the bones below `count` (the last
 // group may be partial). A group reads all its inputs before it writes, so `out` may alias any
 // input.
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
 #include "executor/kernels/bone_lanes.h"
+#include "executor/kernels/clip_sampling_common.h"
 #include "executor/kernels/kernel_common.h"
 #include "executor/kernels/pose_kernels.h"
 
@@ -154,6 +156,98 @@ void CopyStream(float* out, const float* in, int components, int first, int last
   }
 }
 
+// Component c of lanes [sub, sub + kWidth) of a group's keys in one frame, decoded as DecodeKey
+// does (clip_keys.h). Lanes past the group's read the bytes after it (the arrays are padded) and
+// are never stored.
+// Component c (of four for a rotation) of a Float32 group's lanes [sub, sub + kWidth).
+Floats FloatComponent(const TrackGroup& g, const uint8_t* frame_keys, int c, int sub) {
+  return simd::LoadFloatBytes(frame_keys + g.offset + 4 * (c * g.lanes + sub));
+}
+
+Floats DecodeComponent(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys, int c, int sub) {
+  using namespace simd;
+  const uint8_t* keys = frame_keys + g.offset;
+  const int lanes = g.lanes;
+  Floats q;
+  switch (g.format) {
+    case KeyFormat::Unorm8:
+      q = LoadU8(keys + c * lanes + sub);
+      break;
+    case KeyFormat::Packed32: {
+      alignas(8) uint8_t shift[kTrackLanes] = {};
+      for (int before = 0; before < c; ++before) {
+        for (int i = 0; i < kTrackLanes; ++i)
+          shift[i] = static_cast<uint8_t>(shift[i] + g.bits[before][i]);
+      }
+      q = LoadBitField(keys + 4 * sub, shift + sub, &g.bits[c][sub]);
+      break;
+    }
+    case KeyFormat::Unorm16:
+      q = LoadU16(keys + 2 * (c * lanes + sub));
+      break;
+    case KeyFormat::Float32:
+      return FloatComponent(g, frame_keys, c, sub);
+  }
+  const float* range = ranges + g.range_offset;
+  return Load(range + c * lanes + sub) + Load(range + (3 + c) * lanes + sub) * q;
+}
+
+// A quantized rotation's w from x, y, z: the root of 1 - x^2 - y^2 - z^2, never of less than 0.
+Floats RotationW(const simd::Vec3s& v) {
+  using namespace simd;
+  return Sqrt(Max(Splat(1.0f) - v.x * v.x - v.y * v.y - v.z * v.z, Splat(0.0f)));
+}
+
+simd::Quats DecodeRotations(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys, int sub) {
+  using namespace simd;
+  const Vec3s d = {DecodeComponent(g, ranges, frame_keys, 0, sub),
+                   DecodeComponent(g, ranges, frame_keys, 1, sub),
+                   DecodeComponent(g, ranges, frame_keys, 2, sub)};
+  if (!IsQuantized(g.format)) return {d.x, d.y, d.z, FloatComponent(g, frame_keys, 3, sub)};
+  const float* reference = ranges + g.range_offset + 6 * g.lanes + sub;
+  const Quats r = {Load(reference), Load(reference + g.lanes), Load(reference + 2 * g.lanes),
+                   Load(reference + 3 * g.lanes)};
+  return Multiply(r, {d.x, d.y, d.z, RotationW(d)});
+}
+
+// Interpolates lanes [0, g.lanes) of one group between two frames' keys and scatters them into
+// their bones (those below `count`). Stepping lanes take StepWeight(alpha).
+void SampleTrackGroup(PoseView out, const TrackGroup& g, const float* ranges, const uint8_t* keys0,
+                      const uint8_t* keys1, float alpha, int count) {
+  using namespace simd;
+  alignas(32) float weights[kTrackLanes];
+  for (int lane = 0; lane < kTrackLanes; ++lane)
+    weights[lane] = (g.step_lanes >> lane) & 1u ? kernel::StepWeight(alpha) : alpha;
+  for (int sub = 0; sub < g.lanes; sub += kWidth) {
+    const Floats t = Load(weights + sub);
+    alignas(32) float values[4][kWidth];
+    int components = 3;
+    if (g.channel == TrackChannel::Rotation) {
+      const Quats q =
+          Nlerp(DecodeRotations(g, ranges, keys0, sub), DecodeRotations(g, ranges, keys1, sub), t);
+      Store(values[0], q.x), Store(values[1], q.y), Store(values[2], q.z), Store(values[3], q.w);
+      components = 4;
+    } else {
+      for (int c = 0; c < 3; ++c) {
+        const Floats a = DecodeComponent(g, ranges, keys0, c, sub),
+                     b = DecodeComponent(g, ranges, keys1, c, sub);
+        Store(values[c], a + (b - a) * t);
+      }
+    }
+    float* stream = g.channel == TrackChannel::Translation ? out.translations
+                    : g.channel == TrackChannel::Rotation  ? out.rotations
+                                                           : out.scales;
+    const int lanes = std::min(kWidth, g.lanes - sub);
+    for (int i = 0; i < lanes; ++i) {
+      const int bone = g.bones[sub + i];
+      if (bone >= count) continue;
+      float* at = stream + StreamIndex(bone, 0, components);
+      for (int c = 0; c < components; ++c)
+        at[c * kPoseBlockBones] = values[c][i];
+    }
+  }
+}
+
 }  // namespace
 
 void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count) {
@@ -261,13 +355,27 @@ void CopyPose(PoseView out, ConstPoseView in, int count) {
   CopyBones(out, in, 0, count);
 }
 
-void SampleClip(PoseView out, const Clip& clip, float time, int count) {
+void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPoseView bind) {
   const ClipKeyPair keys = clip.KeysAt(time);
-  if (keys.frame0 == keys.frame1) {  // one-frame clip: no blend needed
-    CopyPose(out, clip.frame(keys.frame0), count);
+  const CompressedKeys* compressed = clip.compressed();
+  if (compressed == nullptr) {
+    if (keys.frame0 == keys.frame1) {  // one-frame clip: no blend needed
+      CopyPose(out, clip.frame(keys.frame0), count);
+      return;
+    }
+    BlendPoses(out, clip.frame(keys.frame0), clip.frame(keys.frame1), keys.alpha, count);
+    kernel::ApplyDenseSteps(out, clip, keys, ClampCount(count, {out.bone_count, clip.bone_count()}));
     return;
   }
-  BlendPoses(out, clip.frame(keys.frame0), clip.frame(keys.frame1), keys.alpha, count);
+  count = ClampCount(count, {out.bone_count, bind.bone_count, clip.bone_count()});
+  CopyPose(out, bind, count);
+  kernel::ApplyConstants(out, *compressed, count);
+  const uint8_t* keys0 =
+      compressed->keys.data() + static_cast<std::size_t>(keys.frame0) * compressed->frame_bytes;
+  const uint8_t* keys1 =
+      compressed->keys.data() + static_cast<std::size_t>(keys.frame1) * compressed->frame_bytes;
+  for (const TrackGroup& group : compressed->groups)
+    SampleTrackGroup(out, group, compressed->ranges.data(), keys0, keys1, keys.alpha, count);
 }
 
 }  // namespace anim

@@ -9,6 +9,7 @@
 
 #include <bit>
 #include <cmath>
+#include <cstring>
 
 #if defined(ANIM_SIMD_AVX2) || defined(ANIM_SIMD_SSE)
 #include <immintrin.h>
@@ -96,6 +97,24 @@ inline Floats LoadFirst(const float* p, int lanes) {  // lanes past `lanes` read
   return {_mm256_maskload_ps(p, FirstLanes(lanes))};
 }
 
+// kWidth unsigned 8- or 16-bit integers at `p` (any alignment), each as a float.
+inline Floats LoadU8(const unsigned char* p) {
+  return {_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))))};
+}
+inline Floats LoadU16(const unsigned char* p) {
+  return {_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))))};
+}
+// kWidth 32-bit words at `p`, each as the float of the bit field of `bits[i]` bits (at most 24)
+// above its first `shift[i]` bits; a field of 0 bits is 0.
+inline Floats LoadBitField(const unsigned char* p, const unsigned char* shift, const unsigned char* bits) {
+  const __m256i words = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  const __m256i shifts = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(shift)));
+  const __m256i widths = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(bits)));
+  const __m256i masks =
+      _mm256_sub_epi32(_mm256_sllv_epi32(_mm256_set1_epi32(1), widths), _mm256_set1_epi32(1));
+  return {_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srlv_epi32(words, shifts), masks))};
+}
+
 #elif defined(ANIM_SIMD_SSE)
 
 inline constexpr int kWidth = 4;
@@ -172,6 +191,24 @@ inline Floats LoadFirst(const float* p, int lanes) {
   for (int i = 0; i < lanes; ++i)
     lane_values[i] = p[i];
   return {_mm_load_ps(lane_values)};
+}
+
+inline Floats LoadU8(const unsigned char* p) {
+  int bytes = 0;
+  std::memcpy(&bytes, p, sizeof bytes);
+  return {_mm_cvtepi32_ps(_mm_cvtepu8_epi32(_mm_cvtsi32_si128(bytes)))};
+}
+inline Floats LoadU16(const unsigned char* p) {
+  return {_mm_cvtepi32_ps(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))))};
+}
+inline Floats LoadBitField(const unsigned char* p, const unsigned char* shift, const unsigned char* bits) {
+  alignas(16) int fields[kWidth];  // SSE has no per-lane shifts
+  for (int i = 0; i < kWidth; ++i) {
+    unsigned word = 0;
+    std::memcpy(&word, p + 4 * i, sizeof word);
+    fields[i] = bits[i] == 0 ? 0 : static_cast<int>((word >> shift[i]) & ((1u << bits[i]) - 1u));
+  }
+  return {_mm_cvtepi32_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(fields)))};
 }
 
 #else  // portable C++: four lanes as plain loops
@@ -264,6 +301,31 @@ inline Floats LoadFirst(const float* p, int lanes) {
   return Map([&](int i) { return i < lanes ? p[i] : 0.0f; });
 }
 
+inline Floats LoadU8(const unsigned char* p) {
+  return Map([p](int i) { return static_cast<float>(p[i]); });
+}
+inline Floats LoadU16(const unsigned char* p) {
+  return Map([p](int i) {
+    unsigned short v = 0;
+    std::memcpy(&v, p + 2 * i, sizeof v);
+    return static_cast<float>(v);
+  });
+}
+inline Floats LoadBitField(const unsigned char* p, const unsigned char* shift, const unsigned char* bits) {
+  return Map([=](int i) {
+    unsigned word = 0;
+    std::memcpy(&word, p + 4 * i, sizeof word);
+    return bits[i] == 0 ? 0.0f : static_cast<float>((word >> shift[i]) & ((1u << bits[i]) - 1u));
+  });
+}
+
 #endif
+
+// kWidth floats stored as bytes at `p` (any alignment); the copy compiles to one unaligned load.
+inline Floats LoadFloatBytes(const unsigned char* p) {
+  alignas(32) float lane_values[kWidth];
+  std::memcpy(lane_values, p, sizeof lane_values);
+  return Load(lane_values);
+}
 
 }  // namespace anim::simd

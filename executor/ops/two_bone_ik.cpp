@@ -10,8 +10,9 @@ namespace {
 
 constexpr float kPi = 3.14159265358979f;
 constexpr float kMinLength = 1e-6f;
-// Below this bend (sine of the angle) the chain counts as straight: its bend plane is noise.
-constexpr float kStraightSine = 1e-4f;
+// Below this bend (sine of the angle, about 3 degrees) the bend plane fades into the fallback's,
+// reaching it when the chain is straight: a hard switch would turn the limb on a rounding.
+constexpr float kStraightSine = 0.05f;
 
 // `v` with its component along unit `axis` removed, normalised; zero when nothing is left.
 Vec3 PerpendicularDirection(Vec3 v, Vec3 axis) {
@@ -21,12 +22,10 @@ Vec3 PerpendicularDirection(Vec3 v, Vec3 axis) {
 // Unit normal of the plane the joint bends in, oriented so a positive rotation about it increases
 // the bend. From the current pose; for a straight chain from the bind pose (carried along by the
 // root's rotation since), then from the pole, then any.
-Vec3 BendAxis(const Skeleton& skeleton, int root, int mid, int end, Vec3 pa, Vec3 pb, Vec3 pc,
-              Quat root_rotation, Vec3 target, const Vec3* pole) {
-  const Vec3 upper = NormalizeOr(pb - pa, Vec3{});
-  const Vec3 current = Cross(upper, NormalizeOr(pc - pb, Vec3{}));
-  if (Length(current) > kStraightSine) return NormalizeOr(current, Vec3{});
-
+// The bend axis of a straight chain: from the bind pose (carried along by the root's rotation
+// since), then from the pole, then any.
+Vec3 StraightBendAxis(const Skeleton& skeleton, int root, int mid, int end, Vec3 pa, Vec3 upper,
+                      Quat root_rotation, Vec3 target, const Vec3* pole) {
   const std::vector<Mat4>& bind = skeleton.bind_model();
   const Vec3 ba = bind[root].Translation(), bb = bind[mid].Translation(), bc = bind[end].Translation();
   const Vec3 bind_axis =
@@ -42,6 +41,20 @@ Vec3 BendAxis(const Skeleton& skeleton, int root, int mid, int end, Vec3 pa, Vec
     if (LengthSq(axis) > 0.0f) return axis;
   }
   return AnyPerpendicular(upper);
+}
+
+// Unit normal of the plane the joint bends in, oriented so a positive rotation about it increases
+// the bend: the current pose's, mixed toward StraightBendAxis as the bend's sine falls below
+// kStraightSine (current / kStraightSine + straight * (1 - sine / kStraightSine), normalised).
+Vec3 BendAxis(const Skeleton& skeleton, int root, int mid, int end, Vec3 pa, Vec3 pb, Vec3 pc,
+              Quat root_rotation, Vec3 target, const Vec3* pole) {
+  const Vec3 upper = NormalizeOr(pb - pa, Vec3{});
+  const Vec3 current = Cross(upper, NormalizeOr(pc - pb, Vec3{}));
+  const float sine = Length(current);
+  if (sine >= kStraightSine) return current * (1.0f / sine);
+  const Vec3 straight = StraightBendAxis(skeleton, root, mid, end, pa, upper, root_rotation, target, pole);
+  const Vec3 mixed = current * (1.0f / kStraightSine) + straight * (1.0f - sine / kStraightSine);
+  return NormalizeOr(mixed, straight);
 }
 
 // Signed angle from `from` to `to` about unit `axis`.

@@ -8,6 +8,24 @@
 
 namespace anim {
 
+void GetTrackChannel(ConstPoseView pose, int bone, TrackChannel channel, float v[4]) {
+  if (channel == TrackChannel::Rotation) {
+    const Quat q = GetQuat(pose.rotations, bone);
+    v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
+    return;
+  }
+  const Vec3 x = GetVec3(channel == TrackChannel::Translation ? pose.translations : pose.scales, bone);
+  v[0] = x.x, v[1] = x.y, v[2] = x.z, v[3] = 0.0f;
+}
+
+void SetTrackChannel(PoseView pose, int bone, TrackChannel channel, const float v[4]) {
+  if (channel == TrackChannel::Rotation) {
+    SetQuat(pose.rotations, bone, {v[0], v[1], v[2], v[3]});
+    return;
+  }
+  SetVec3(channel == TrackChannel::Translation ? pose.translations : pose.scales, bone, {v[0], v[1], v[2]});
+}
+
 std::optional<Clip> Clip::Create(const Skeleton& skeleton, std::string name, float sample_rate,
                                  int frame_count, bool looping, std::string& error) {
   if (!(sample_rate > 0.0f) || !std::isfinite(sample_rate)) {
@@ -33,6 +51,64 @@ std::optional<Clip> Clip::Create(const Skeleton& skeleton, std::string name, flo
   return c;
 }
 
+Clip Clip::WithCompressedKeys(CompressedKeys keys) const {
+  Clip clip;
+  clip.name_ = name_;
+  clip.sample_rate_ = sample_rate_;
+  clip.frame_count_ = frame_count_;
+  clip.looping_ = looping_;
+  clip.bone_count_ = bone_count_;
+  clip.skeleton_hash_ = skeleton_hash_;
+  clip.tracked_bones_ = tracked_bones_;
+  clip.encoding_ = ClipEncoding::Compressed;
+  clip.keys_ = std::move(keys);
+  for (const TrackGroup& g : clip.keys_.groups) {
+    for (int lane = 0; lane < g.lanes; ++lane) {
+      if (g.step_lanes & (1u << lane)) clip.MarkStep(g.bones[lane], g.channel);
+    }
+  }
+  return clip;
+}
+
+void Clip::DecodeFrame(int k, PoseView out, ConstPoseView bind) const {
+  if (k < 0 || k >= frame_count_) return;
+  if (encoding_ == ClipEncoding::Dense) {
+    for (int b = 0; b < std::min(bone_count_, out.bone_count); ++b)
+      SetBoneTransform(out, b, GetBoneTransform(frame(k), b));
+    return;
+  }
+  for (int b = 0; b < std::min({bone_count_, out.bone_count, bind.bone_count}); ++b)
+    SetBoneTransform(out, b, GetBoneTransform(bind, b));
+  for (const ConstantTrack& t : keys_.constants) {
+    if (t.bone < out.bone_count) SetTrackChannel(out, t.bone, t.channel, t.value);
+  }
+  const uint8_t* frame_keys = keys_.keys.data() + static_cast<std::size_t>(k) * keys_.frame_bytes;
+  for (const TrackGroup& g : keys_.groups) {
+    for (int lane = 0; lane < g.lanes; ++lane) {
+      if (g.bones[lane] >= out.bone_count) continue;
+      float v[4];
+      DecodeKey(g, keys_.ranges.data(), frame_keys, lane, v);
+      SetTrackChannel(out, g.bones[lane], g.channel, v);
+    }
+  }
+}
+
+Clip Clip::DenseCopy(ConstPoseView bind) const {
+  Clip copy;
+  copy.name_ = name_;
+  copy.sample_rate_ = sample_rate_;
+  copy.frame_count_ = frame_count_;
+  copy.looping_ = looping_;
+  copy.bone_count_ = bone_count_;
+  copy.skeleton_hash_ = skeleton_hash_;
+  copy.tracked_bones_ = tracked_bones_;
+  copy.step_channels_ = step_channels_;
+  copy.frames_.Reserve(FrameStride() * static_cast<std::size_t>(frame_count_));
+  for (int k = 0; k < frame_count_; ++k)
+    DecodeFrame(k, copy.frame(k), bind);
+  return copy;
+}
+
 uint64_t Clip::content_hash() const {
   ContentHash hash;
   hash.Float(sample_rate_);
@@ -41,6 +117,30 @@ uint64_t Clip::content_hash() const {
   hash.U64(skeleton_hash_);
   for (int bone : tracked_bones_)
     hash.Bytes(&bone, sizeof bone);
+  for (const ChannelRef& c : step_channels_) {
+    hash.Bytes(&c.bone, sizeof c.bone);
+    hash.Bytes(&c.channel, sizeof c.channel);
+  }
+  hash.Bytes(&encoding_, sizeof encoding_);
+  if (encoding_ == ClipEncoding::Compressed) {
+    for (const ConstantTrack& t : keys_.constants) {
+      hash.Bytes(&t.bone, sizeof t.bone);
+      hash.Bytes(&t.channel, sizeof t.channel);
+      hash.Bytes(t.value, sizeof t.value);
+    }
+    for (const TrackGroup& g : keys_.groups) {
+      hash.Bytes(&g.channel, sizeof g.channel);
+      hash.Bytes(&g.format, sizeof g.format);
+      hash.Bytes(&g.lanes, sizeof g.lanes);
+      hash.Bytes(&g.step_lanes, sizeof g.step_lanes);
+      hash.Bytes(&g.offset, sizeof g.offset);
+      hash.Bytes(&g.range_offset, sizeof g.range_offset);
+      hash.Bytes(g.bones, sizeof g.bones);
+    }
+    hash.Bytes(keys_.ranges.data(), keys_.ranges.size() * sizeof(float));
+    hash.Bytes(keys_.keys.data(), keys_.keys.size());
+    return hash.value();
+  }
   for (int k = 0; k < frame_count_; ++k) {
     for (int b = 0; b < bone_count_; ++b) {
       const Transform t = GetBoneTransform(frame(k), b);  // bones only: a block's padding is not content
@@ -55,6 +155,20 @@ void Clip::MarkTracked(int bone) {
   if (it == tracked_bones_.end() || *it != bone) tracked_bones_.insert(it, bone);
 }
 
+void Clip::MarkStep(int bone, TrackChannel channel) {
+  const ChannelRef ref{static_cast<uint16_t>(bone), channel};
+  if (IsStep(bone, channel)) return;
+  const auto at = std::lower_bound(
+      step_channels_.begin(), step_channels_.end(), ref,
+      [](ChannelRef a, ChannelRef b) { return a.bone != b.bone ? a.bone < b.bone : a.channel < b.channel; });
+  step_channels_.insert(at, ref);
+}
+
+bool Clip::IsStep(int bone, TrackChannel channel) const {
+  return std::find(step_channels_.begin(), step_channels_.end(),
+                   ChannelRef{static_cast<uint16_t>(bone), channel}) != step_channels_.end();
+}
+
 ClipKeyPair Clip::KeysAt(float time) const {
   if (frame_count_ < 2 || !std::isfinite(time)) return {0, 0, 0.0f};
   const float dur = duration();
@@ -67,8 +181,18 @@ ClipKeyPair Clip::KeysAt(float time) const {
   // The position between keys in double: in float, a clip a few seconds long would already round
   // the blend weight to a few millionths, and that weight scales the whole change between two keys.
   const double f = static_cast<double>(time) * sample_rate_;
+  const double nearest = std::round(f);
+  if (std::fabs(f - nearest) < 1e-4) {  // a key time, whichever side the rounding fell
+    const int k = std::clamp(static_cast<int>(nearest), 0, frame_count_ - 1);
+    return k == frame_count_ - 1 ? ClipKeyPair{k - 1, k, 1.0f} : ClipKeyPair{k, k + 1, 0.0f};
+  }
   const int k = std::clamp(static_cast<int>(f), 0, frame_count_ - 2);
   return {k, k + 1, static_cast<float>(std::clamp(f - k, 0.0, 1.0))};
+}
+
+std::size_t Clip::key_bytes() const {
+  if (encoding_ == ClipEncoding::Compressed) return keys_.Bytes();
+  return FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_);
 }
 
 }  // namespace anim

@@ -1,6 +1,11 @@
-// An animation clip bound to one skeleton: dense key frames at a uniform rate, each stored in the
-// pose layout over every bone, so sampling is one blend between two adjacent key frames. Bones the
-// clip has no track for hold their bind-pose locals in every frame.
+// An animation clip bound to one skeleton: key frames at a uniform rate, sampled as one blend
+// between two adjacent key frames. Two encodings (docs/asset-formats.md, "Clip encodings"):
+//   - dense: every frame stored in the pose layout over every bone (what importers and clip
+//     documents build, and what the writers read);
+//   - compressed: each bone's translation, rotation and scale classified as default (the bind
+//     pose), constant or animated, animated keys range-reduced and quantized (clip_keys.h).
+// Bones the clip has no track for hold their bind-pose locals in every frame. A channel may step:
+// it holds each key until the next instead of interpolating (glTF STEP samplers).
 #pragma once
 
 #include <cstdint>
@@ -8,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "executor/pose/clip_keys.h"
 #include "executor/pose/pose.h"
 #include "executor/pose/skeleton.h"
 
@@ -20,10 +26,23 @@ struct ClipKeyPair {
   float alpha = 0.0f;
 };
 
+enum class ClipEncoding : uint8_t { Dense, Compressed };
+
+// One channel of one bone.
+struct ChannelRef {
+  uint16_t bone = 0;
+  TrackChannel channel = TrackChannel::Translation;
+  friend bool operator==(ChannelRef, ChannelRef) = default;
+};
+
+// One channel of `bone` as x y z (w for a rotation; 0 otherwise), out of or into a pose.
+void GetTrackChannel(ConstPoseView pose, int bone, TrackChannel channel, float v[4]);
+void SetTrackChannel(PoseView pose, int bone, TrackChannel channel, const float v[4]);
+
 class Clip {
  public:
-  // A clip of `frame_count` frames (at least 1) at `sample_rate` Hz, every frame at the bind pose.
-  // Returns nullopt and sets `error` when the rate or frame count is invalid.
+  // A dense clip of `frame_count` frames (at least 1) at `sample_rate` Hz, every frame at the bind
+  // pose. Returns nullopt and sets `error` when the rate or frame count is invalid.
   static std::optional<Clip> Create(const Skeleton& skeleton, std::string name, float sample_rate,
                                     int frame_count, bool looping, std::string& error);
 
@@ -33,31 +52,61 @@ class Clip {
   float sample_rate() const { return sample_rate_; }
   int frame_count() const { return frame_count_; }
   bool looping() const { return looping_; }
+  void set_looping(bool looping) { looping_ = looping; }
   // Time of the last key frame. A looping clip's last frame is its first frame again.
   float duration() const {
     return frame_count_ > 1 ? static_cast<float>(frame_count_ - 1) / sample_rate_ : 0.0f;
   }
   int bone_count() const { return bone_count_; }
   uint64_t skeleton_hash() const { return skeleton_hash_; }
+  ClipEncoding encoding() const { return encoding_; }
 
   // Bones with a track, ascending. Every other bone holds its bind pose.
   const std::vector<int>& tracked_bones() const { return tracked_bones_; }
   void MarkTracked(int bone);
 
+  // Channels that step, in bone order (of either encoding: a compressed clip's animated tracks say
+  // it too).
+  const std::vector<ChannelRef>& step_channels() const { return step_channels_; }
+  void MarkStep(int bone, TrackChannel channel);
+  bool IsStep(int bone, TrackChannel channel) const;
+
+  // A dense clip's frame k; only for Dense.
   PoseView frame(int k) { return PoseViewAt(frames_.data() + FrameStride() * k, bone_count_); }
   ConstPoseView frame(int k) const { return PoseViewAt(frames_.data() + FrameStride() * k, bone_count_); }
 
-  // Looping clips wrap `time` into [0, duration); play-once clips clamp it to [0, duration].
+  // A compressed clip's keys; null for Dense.
+  const CompressedKeys* compressed() const {
+    return encoding_ == ClipEncoding::Compressed ? &keys_ : nullptr;
+  }
+  // A compressed clip with this clip's rate, frame count, looping, skeleton and tracked bones, and
+  // these keys (its stepping channels are the keys' stepping lanes). Copies no dense frame.
+  Clip WithCompressedKeys(CompressedKeys keys) const;
+
+  // Key frame k of either encoding, exactly as stored (quantized keys decoded), into `out` (bones
+  // [0, bone_count)); `bind` is the skeleton's bind pose, for a compressed clip's default tracks.
+  void DecodeFrame(int k, PoseView out, ConstPoseView bind) const;
+
+  // A dense clip holding this clip's keys as stored (DecodeFrame), with its rate, looping, tracked
+  // bones and stepping channels.
+  Clip DenseCopy(ConstPoseView bind) const;
+
+  // Looping clips wrap `time` into [0, duration); play-once clips clamp it to [0, duration]. A time
+  // within a ten-thousandth of a frame of a key is that key (alpha 0), so a key time is never a
+  // rounding away from its frame.
   ClipKeyPair KeysAt(float time) const;
 
-  // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones and every key (not the
-  // name, which the graph gives): what a compiled program's graph hash records of the clip.
-  uint64_t content_hash() const;
-
-  // Bytes of key data held, for memory reports.
-  std::size_t key_bytes() const {
+  // Bytes of key data held, for memory reports: dense frames, or every byte of the compressed keys.
+  std::size_t key_bytes() const;
+  // Bytes the dense form holds (or would): what key budgets count, whatever the encoding.
+  std::size_t dense_key_bytes() const {
     return FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_);
   }
+
+  // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones, stepping channels
+  // and every key as stored (not the name, which the graph gives): what a compiled program's graph
+  // hash records of the clip.
+  uint64_t content_hash() const;
 
  private:
   std::size_t FrameStride() const { return static_cast<std::size_t>(PoseFloatCount(bone_count_)); }
@@ -68,8 +117,11 @@ class Clip {
   bool looping_ = false;
   int bone_count_ = 0;
   uint64_t skeleton_hash_ = 0;
+  ClipEncoding encoding_ = ClipEncoding::Dense;
   std::vector<int> tracked_bones_;
-  AlignedFloats frames_;
+  std::vector<ChannelRef> step_channels_;
+  AlignedFloats frames_;  // Dense
+  CompressedKeys keys_;   // Compressed
 };
 
 }  // namespace anim

@@ -120,6 +120,13 @@ constexpr BadCase kBadClips[] = {
      "{file}:5:15: error[E111]: clip is made for skeleton 'quadruped', but is being loaded for skeleton "
      "'biped'\n"},
     {"clip_two_documents.yaml", "{file}:7:1: error[E100]: expected one document, found a second one\n"},
+    {"clip_bad_encoding.yaml",
+     "{file}:6:11: error[E106]: expected 'encoding' dense or compressed, found zipped\n"
+     "{file}:7:12: error[E106]: expected 'precision' > 0 (the largest error allowed, in the skeleton's "
+     "units), "
+     "found -0.5\n"
+     "{file}:11:25: error[E106]: expected a channel in 'step' (translation, rotation or scale), found "
+     "position\n"},
 };
 
 TEST_CASE("Each bad skeleton file gives exactly its diagnostics and no skeleton") {

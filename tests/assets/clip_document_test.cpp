@@ -2,6 +2,7 @@
 #include <string>
 
 #include "compiler/assets/asset_loader.h"
+#include "executor/kernels/pose_kernels.h"
 
 namespace anim {
 namespace {
@@ -17,9 +18,11 @@ Skeleton Rig() {
   return std::move(*skeleton);
 }
 
+// Dense, so the keys are exactly what the document says.
 Clip LoadGood(const char* name, const Skeleton& skeleton) {
   DiagnosticSink sink;
-  std::optional<Clip> clip = LoadClipFile(Good(name), skeleton, sink);
+  std::optional<Clip> clip =
+      LoadClipFile(Good(name), skeleton, sink, kMaxClipKeyBytes, {ClipEncoding::Dense});
   INFO(FormatText(sink));
   REQUIRE(clip.has_value());
   REQUIRE(sink.diagnostics().empty());
@@ -86,12 +89,45 @@ TEST_CASE("ParseClip: a one-frame clip, no skeleton field, loop defaulting to fa
   const std::optional<Clip> clip = ParseClip(
       R"({"format": "animtc.clip", "version": 1, "name": "pose", "sample_rate": 24, "frame_count": 1,
           "tracks": [{"bone": "head", "translation": [1, 2, 3]}]})",
-      "pose.json", rig, sink);
+      "pose.json", rig, sink, kMaxClipKeyBytes, {ClipEncoding::Dense});
   INFO(FormatText(sink));
   REQUIRE(clip.has_value());
   CHECK_FALSE(clip->looping());
   CHECK(clip->frame_count() == 1);
   CHECK(At(*clip, 0, rig.FindBone("head")).translation == Vec3{1.0f, 2.0f, 3.0f});
+}
+
+TEST_CASE("A clip document is held compressed unless it or its loader says dense, and lists its steps") {
+  const Skeleton rig = Rig();
+  const auto parse = [&](const std::string& fields, const ClipEncodingOverride& held_as) {
+    DiagnosticSink sink;
+    std::optional<Clip> clip = ParseClip(
+        "{\"format\": \"animtc.clip\", \"version\": 1, \"name\": \"c\", \"sample_rate\": 10, "
+        "\"frame_count\": 3" +
+            fields +
+            ", \"tracks\": [{\"bone\": \"head\", \"translation\": [0, 1, 0, 0, 2, 0, 0, 4, 0], \"step\": "
+            "[\"translation\"]}]}",
+        "c.json", rig, sink, kMaxClipKeyBytes, held_as);
+    INFO(FormatText(sink));
+    REQUIRE(clip);
+    return std::move(*clip);
+  };
+  const int head = rig.FindBone("head");
+  CHECK(parse("", {}).encoding() == ClipEncoding::Compressed);
+  CHECK(parse(", \"encoding\": \"dense\"", {}).encoding() == ClipEncoding::Dense);
+  CHECK(parse(", \"encoding\": \"dense\"", {ClipEncoding::Compressed}).encoding() ==
+        ClipEncoding::Compressed);
+  CHECK(parse(", \"encoding\": \"compressed\"", {ClipEncoding::Dense}).encoding() == ClipEncoding::Dense);
+  for (const Clip& clip : {parse("", {}), parse("", {ClipEncoding::Dense})}) {
+    CHECK(clip.IsStep(head, TrackChannel::Translation));
+    CHECK_FALSE(clip.IsStep(head, TrackChannel::Rotation));
+    // Half way from key 1 to key 2 the step still holds key 1.
+    Pose pose(rig.bone_count());
+    SampleClip(pose.view(), clip, 0.15f, rig.bone_count(), rig.bind_pose().view());
+    CHECK(pose.Get(head).translation.y == Approx(2.0f).margin(1e-4));
+  }
+  // A coarser precision may only make the clip smaller.
+  CHECK(parse(", \"precision\": 0.1", {}).key_bytes() <= parse("", {}).key_bytes());
 }
 
 TEST_CASE("A clip for another rig is refused before any key is written") {

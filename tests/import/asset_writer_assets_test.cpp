@@ -17,7 +17,9 @@ const std::string kAssets = std::string(ANIMTC_GLTF_ASSETS) + "/";
 
 GltfImport ImportFile(const std::string& relative) {
   DiagnosticSink diagnostics;
-  auto result = ImportGltf(kAssets + relative, {}, diagnostics);
+  GltfImportOptions options;
+  options.encoding.encoding = ClipEncoding::Dense;  // the keys as imported, to compare exactly
+  auto result = ImportGltf(kAssets + relative, options, diagnostics);
   INFO(FormatText(diagnostics));
   REQUIRE(result);
   return std::move(*result);

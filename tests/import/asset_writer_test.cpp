@@ -16,7 +16,9 @@ namespace {
 
 GltfImport ImportFile(const std::string& path) {
   DiagnosticSink diagnostics;
-  auto result = ImportGltf(path, {}, diagnostics);
+  GltfImportOptions options;
+  options.encoding.encoding = ClipEncoding::Dense;  // the keys as imported, to compare exactly
+  auto result = ImportGltf(path, options, diagnostics);
   INFO(FormatText(diagnostics));
   REQUIRE(result);
   return std::move(*result);

@@ -27,10 +27,12 @@ struct Imported {
   DiagnosticSink diagnostics;
 };
 
+// Dense: these tests compare the importer's resampling itself with the reference.
 Imported Import(const std::string& relative, double rate = 30.0) {
   DiagnosticSink diagnostics;
   GltfImportOptions options;
   options.sample_rate = rate;
+  options.encoding.encoding = ClipEncoding::Dense;
   auto result = ImportGltf(kAssets + relative, options, diagnostics);
   INFO(FormatText(diagnostics));
   REQUIRE(result);
@@ -55,7 +57,8 @@ PoseError CompareAt(const Imported& imported, const test::ReferenceGltf& referen
   const Skeleton& skeleton = imported.result.skeleton;
   const Clip& clip = imported.result.clips[static_cast<std::size_t>(clip_index)];
   Pose pose(skeleton.bone_count());
-  SampleClip(pose.view(), clip, static_cast<float>(clip_time), skeleton.bone_count());
+  SampleClip(pose.view(), clip, static_cast<float>(clip_time), skeleton.bone_count(),
+             skeleton.bind_pose().view());
   std::vector<Mat4> model(static_cast<std::size_t>(skeleton.bone_count()));
   LocalToModel(skeleton, pose.view(), model.data());
   const std::vector<test::Matrix> exact = reference.Globals(
@@ -188,47 +191,78 @@ TEST_CASE("A skin that lists a child joint before its parent is stored parents f
   CHECK(result->clips.at(0).tracked_bones() == std::vector<int>{1});
 }
 
-TEST_CASE("The resampling error report matches an independent measurement at the source key times") {
+TEST_CASE("The import report's error at the keys matches an independent measurement") {
   for (const char* file : {"fox/Fox.glb", "robotexpressive/RobotExpressive.glb"}) {
     INFO(file);
-    const Imported imported = Import(file);
+    DiagnosticSink diagnostics;
+    GltfImportOptions options;
+    options.measure = true;
+    const std::optional<GltfImport> result = ImportGltf(kAssets + file, options, diagnostics);
+    REQUIRE(result);
+    const Imported imported{*result, diagnostics};
     const test::ReferenceGltf reference(kAssets + file);
     for (std::size_t a = 0; a < imported.result.clips.size(); ++a) {
       const int index = static_cast<int>(a);
+      const Clip& clip = imported.result.clips[a];
+      INFO(clip.name());
       double worst = 0;
       const double start = reference.StartTime(index);
-      for (double t : reference.KeyTimes(index))
-        worst = std::max(worst, CompareAt(imported, reference, index, t - start, t).position);
-      CHECK(imported.result.reports[a].max_position_error ==
-            Approx(worst).margin(1e-5 * reference.Height(0)));
+      for (int k = 0; k < clip.frame_count(); ++k) {
+        const double t = k / static_cast<double>(clip.sample_rate());
+        worst = std::max(worst, CompareAt(imported, reference, index, t, start + t).position);
+      }
+      // The report poses in double, CompareAt in float: they differ by the float rounding.
+      CHECK(imported.result.reports[a].encoding.accuracy.at_keys.joint ==
+            Approx(worst).margin(2e-6 * reference.Height(0)));
     }
   }
 }
 
-TEST_CASE("At a multiple of the source key rate the resampling error vanishes") {
+TEST_CASE("At a multiple of the source key rate a dense clip is exact at its keys") {
   // Fox is keyed at 24 Hz: at 120 Hz every source key is a clip frame.
-  const Imported fox = Import("fox/Fox.glb", 120.0);
+  const auto dense_at = [](double rate) {
+    DiagnosticSink diagnostics;
+    GltfImportOptions options;
+    options.sample_rate = rate;
+    options.encoding.encoding = ClipEncoding::Dense;
+    options.measure = true;
+    std::optional<GltfImport> result = ImportGltf(kAssets + "fox/Fox.glb", options, diagnostics);
+    REQUIRE(result);
+    return std::move(*result);
+  };
+  const GltfImport fox = dense_at(120.0);
   const double height = test::ReferenceGltf(kAssets + "fox/Fox.glb").Height(0);
-  for (const GltfClipReport& report : fox.result.reports)
-    CHECK(report.max_position_error < 1e-5 * height);
-  const Imported coarse = Import("fox/Fox.glb", 30.0);
-  CHECK(coarse.result.reports[1].max_position_error > fox.result.reports[1].max_position_error);
+  for (const GltfClipReport& report : fox.reports)
+    CHECK(report.encoding.accuracy.at_keys.Worst() < 1e-5 * height);
+  const GltfImport coarse = dense_at(30.0);
+  CHECK(coarse.reports[1].encoding.accuracy.Worst() > 100 * fox.reports[1].encoding.accuracy.at_keys.Worst());
 }
 
-TEST_CASE("By default every animation keeps its own key rate, so no source key is lost") {
-  // Fox and RobotExpressive are keyed at 24 Hz; re-keying them at 30 Hz costs up to 23% of the
-  // robot's height (the test above).
+TEST_CASE(
+    "By default every animation keeps its source keys on frames, raising the rate only to follow the "
+    "source") {
   for (const char* file : {"fox/Fox.glb", "robotexpressive/RobotExpressive.glb"}) {
     INFO(file);
     DiagnosticSink diagnostics;
     const std::optional<GltfImport> imported = ImportGltf(kAssets + file, GltfImportOptions{}, diagnostics);
     REQUIRE(imported);
-    const double height = test::ReferenceGltf(kAssets + file).Height(0);
+    const ClipPrecision precision = DefaultClipPrecision(imported->bind_height);
     for (std::size_t c = 0; c < imported->clips.size(); ++c) {
       INFO(imported->clips[c].name());
       const double multiple = imported->clips[c].sample_rate() / 24.0;  // 5 for Fox's Run (see SourceKeyRate)
       CHECK(multiple == Approx(std::round(multiple)).margin(1e-4));
-      CHECK(imported->reports[c].max_position_error < 1e-5 * height);
+      CHECK(imported->reports[c].dense_error <= 0.5 * precision.precision);
+      // Raised only when the source's own rate was not enough: at half the rate it was.
+      if (imported->clips[c].sample_rate() > 1.01 * imported->reports[c].source_key_rate) {
+        GltfImportOptions half;
+        half.sample_rate = imported->clips[c].sample_rate() / 2;
+        half.encoding.encoding = ClipEncoding::Dense;
+        half.measure = true;
+        DiagnosticSink sink;
+        const std::optional<GltfImport> at_half = ImportGltf(kAssets + file, half, sink);
+        REQUIRE(at_half);
+        CHECK(at_half->reports[c].encoding.accuracy.Worst() > 0.5 * precision.precision);
+      }
     }
   }
 }

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "compiler/assets/asset_loader.h"
+#include "compiler/clips/clip_encoding.h"
 #include "compiler/diag/diagnostics.h"
 #include "executor/kernels/pose_kernels.h"
 #include "executor/resolve/forward_kinematics.h"
@@ -31,9 +32,11 @@ Skeleton LoadSkeleton(const std::string& path) {
   return std::move(*skeleton);
 }
 
-Clip LoadClip(const std::string& path, const Skeleton& skeleton) {
+// Dense unless asked: these tests read the samples' keys as written.
+Clip LoadClip(const std::string& path, const Skeleton& skeleton,
+              ClipEncoding encoding = ClipEncoding::Dense) {
   DiagnosticSink diagnostics;
-  std::optional<Clip> clip = LoadClipFile(path, skeleton, diagnostics);
+  std::optional<Clip> clip = LoadClipFile(path, skeleton, diagnostics, kMaxClipKeyBytes, {encoding});
   INFO(FormatText(diagnostics));
   REQUIRE(clip);
   REQUIRE_FALSE(diagnostics.has_errors());
@@ -171,7 +174,8 @@ TEST_CASE("walk and run plant the left foot at phase 0 and the right at phase 0.
     // Height of a foot's lowest joint (ankle or toe) at a normalised phase.
     const auto sole = [&](int side, double phase) {
       const double wrapped = phase - std::floor(phase);
-      SampleClip(pose.view(), clip, static_cast<float>(wrapped) * clip.duration(), skeleton.bone_count());
+      SampleClip(pose.view(), clip, static_cast<float>(wrapped) * clip.duration(), skeleton.bone_count(),
+                 skeleton.bind_pose().view());
       const std::vector<Mat4> model = ModelMatrices(skeleton, pose.view());
       return std::min(Height(model, feet[side][0]), Height(model, feet[side][1]));
     };
@@ -193,30 +197,37 @@ TEST_CASE("walk and run plant the left foot at phase 0 and the right at phase 0.
 TEST_CASE("the litmus chain stays straight along +Y in every frame and between frames", "[samples]") {
   const Skeleton skeleton = LoadSkeleton(kLitmus + "skeleton.yaml");
   REQUIRE(skeleton.bone_count() == 12);
-  const Clip clip = LoadClip(kLitmus + "straight.json", skeleton);
-  CHECK(clip.looping());
-  CHECK(clip.tracked_bones().size() == 12);
   const float link = skeleton.bind_local(0).translation.y;
   REQUIRE(link > 0.0f);
-  const auto require_straight = [&](ConstPoseView pose) {
-    const std::vector<Mat4> model = ModelMatrices(skeleton, pose);
-    for (int i = 0; i < skeleton.bone_count(); ++i) {
-      INFO("joint " << i);
-      const Vec3 p = model[static_cast<std::size_t>(i)].Translation();
-      REQUIRE(p.x == Approx(0.0f).margin(1e-6f));
-      REQUIRE(p.z == Approx(0.0f).margin(1e-6f));
-      REQUIRE(p.y == Approx(link * static_cast<float>(i + 1)).epsilon(1e-5f));
+  // Dense, exactly; compressed, within the default precision.
+  for (const auto& [encoding, margin] :
+       {std::pair{ClipEncoding::Dense, 1e-6},
+        std::pair{ClipEncoding::Compressed, DefaultClipPrecision(SkeletonHeight(skeleton)).precision}}) {
+    INFO(EncodingName(encoding));
+    const Clip clip = LoadClip(kLitmus + "straight.json", skeleton, encoding);
+    CHECK(clip.looping());
+    CHECK(clip.tracked_bones().size() == 12);
+    const auto require_straight = [&](ConstPoseView pose) {
+      const std::vector<Mat4> model = ModelMatrices(skeleton, pose);
+      for (int i = 0; i < skeleton.bone_count(); ++i) {
+        INFO("joint " << i);
+        const Vec3 p = model[static_cast<std::size_t>(i)].Translation();
+        REQUIRE(p.x == Approx(0.0f).margin(margin));
+        REQUIRE(p.z == Approx(0.0f).margin(margin));
+        REQUIRE(p.y == Approx(link * static_cast<float>(i + 1)).epsilon(1e-5f).margin(margin));
+      }
+    };
+    Pose pose(skeleton.bone_count());
+    for (int k = 0; k < clip.frame_count(); ++k) {
+      INFO("frame " << k);
+      clip.DecodeFrame(k, pose.view(), skeleton.bind_pose().view());
+      require_straight(pose.view());
     }
-  };
-  for (int k = 0; k < clip.frame_count(); ++k) {
-    INFO("frame " << k);
-    require_straight(clip.frame(k));
-  }
-  Pose pose(skeleton.bone_count());
-  for (float t : {0.013f, 0.5f, 0.987f, 1.7f}) {
-    INFO("time " << t);
-    SampleClip(pose.view(), clip, t, skeleton.bone_count());
-    require_straight(pose.view());
+    for (float t : {0.013f, 0.5f, 0.987f, 1.7f}) {
+      INFO("time " << t);
+      SampleClip(pose.view(), clip, t, skeleton.bone_count(), skeleton.bind_pose().view());
+      require_straight(pose.view());
+    }
   }
 }
 

@@ -29,7 +29,9 @@ SampleRig LoadSampleRig(const std::string& folder) {
   }
   std::sort(files.begin(), files.end());
   for (const fs::path& file : files) {
-    std::optional<Clip> clip = LoadClipFile(file.string(), rig.skeleton, diagnostics);
+    // Dense: the keys as the samples write them, which the writer tests compare exactly.
+    std::optional<Clip> clip =
+        LoadClipFile(file.string(), rig.skeleton, diagnostics, kMaxClipKeyBytes, {ClipEncoding::Dense});
     if (!clip) throw std::runtime_error(FormatText(diagnostics));
     rig.clips.push_back(*std::move(clip));
   }

@@ -115,11 +115,11 @@ std::vector<KernelPair> Kernels() {
        [](Fixture& f, int n) { reference::CopyPose(f.out.view(), f.a.view(), n); }},
       {"SampleClip",
        [](Fixture& f, int n) {
-         SampleClip(f.out.view(), *f.clip, f.time, n);
+         SampleClip(f.out.view(), *f.clip, f.time, n, f.skeleton->bind_pose().view());
          f.time += 0.0137f;
        },
        [](Fixture& f, int n) {
-         reference::SampleClip(f.out.view(), *f.clip, f.time, n);
+         reference::SampleClip(f.out.view(), *f.clip, f.time, n, f.skeleton->bind_pose().view());
          f.time += 0.0137f;
        }},
   };

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <deque>
 #include <filesystem>
 #include <limits>
@@ -30,6 +31,7 @@ class AssetReader {
   explicit AssetReader(GraphReadState& state) : s_(state), reader_(state.reader) {}
 
   void Run(FieldReader& top) {
+    ReadClipEncoding(top);
     if (const DocNode* skeleton = top.Get("skeleton", Field::Required)) ReadSkeleton(*skeleton);
     const DocNode* clips = top.Find("clips");
     if (clips == nullptr || reader_.Mapping(*clips, "'clips'") == nullptr) return;
@@ -49,6 +51,30 @@ class AssetReader {
   }
 
  private:
+  // `clip_encoding: dense | compressed` and `clip_precision: UNITS`: how every clip of the graph is
+  // held, over what its document says.
+  void ReadClipEncoding(FieldReader& top) {
+    if (const DocNode* node = top.Find("clip_encoding")) {
+      if (const std::optional<std::string> name = reader_.String(*node, "'clip_encoding'")) {
+        held_as_.encoding = ParseEncoding(*name);
+        if (!held_as_.encoding)
+          reader_.Error("E012", *node, "'clip_encoding' must be dense or compressed, found " + node->text);
+      }
+    }
+    if (const DocNode* node = top.Find("clip_precision")) {
+      if (const std::optional<double> value = reader_.Number(*node, "'clip_precision'")) {
+        if (*value > 0.0 && std::isfinite(*value)) {
+          held_as_.precision = *value;
+        } else {
+          reader_.Error("E012", *node,
+                        "'clip_precision' must be above 0 (the largest error a clip may have, in the "
+                        "skeleton's units), found " +
+                            node->text);
+        }
+      }
+    }
+  }
+
   // Beside the graph; else the first search directory that has it; else beside the graph again, so
   // the error names the first place looked (with a note for each other one).
   std::string Resolve(const std::string& path) {
@@ -134,9 +160,9 @@ class AssetReader {
     AddFile(file);
     if (!s_.skeleton) return std::nullopt;  // clips bind to the skeleton: nothing to check them against
     std::optional<Clip> clip = LoadAsset(*entry.value, what, [&](DiagnosticSink& sink) {
-      return LoadClipFile(file, *s_.skeleton, sink, key_bytes_left_);
+      return LoadClipFile(file, *s_.skeleton, sink, key_bytes_left_, held_as_);
     });
-    if (clip) key_bytes_left_ -= clip->key_bytes();
+    if (clip) key_bytes_left_ -= clip->dense_key_bytes();
     return clip;
   }
 
@@ -202,34 +228,32 @@ class AssetReader {
     }
     GltfSource& source = gltf_imports_.emplace_back(GltfSource{file, skin, rate, std::nullopt});
     source.import = LoadAsset(reference, what, [&](DiagnosticSink& sink) {
-      return ImportGltf(file, GltfImportOptions{skin, rate, {}, key_bytes_left_}, sink);
+      GltfImportOptions options;
+      options.skin = skin;
+      options.sample_rate = rate;
+      options.max_key_bytes = key_bytes_left_;
+      if (held_as_.encoding) options.encoding.encoding = *held_as_.encoding;
+      options.encoding.precision = held_as_.precision;
+      return ImportGltf(file, options, sink);
     });
     if (!source.import) return nullptr;
     for (const Clip& clip : source.import->clips)
-      key_bytes_left_ -= clip.key_bytes();
+      key_bytes_left_ -= clip.dense_key_bytes();
     return &*source.import;
   }
 
   // glTF has no looping flag, so imported clips play once; `loop: true` asks for the same keys in a
   // looping clip (wrapping time instead of clamping it).
   std::optional<Clip> LoopingCopy(const Clip& source, const DocNode& at) {
-    if (source.key_bytes() > key_bytes_left_) {
+    if (source.dense_key_bytes() > key_bytes_left_) {
       s_.reader.Error("E106", at,
                       "a looping copy of clip " + Quoted(source.name()) + " needs more than the " +
                           std::to_string(key_bytes_left_ >> 20) + " MiB of key data the graph has left");
       return std::nullopt;
     }
-    key_bytes_left_ -= source.key_bytes();
-    std::string error;
-    std::optional<Clip> clip =
-        Clip::Create(*s_.skeleton, source.name(), source.sample_rate(), source.frame_count(), true, error);
-    if (!clip) return std::nullopt;  // the source was created with the same rate and frame count
-    for (int k = 0; k < source.frame_count(); ++k) {
-      for (int b = 0; b < source.bone_count(); ++b)
-        SetBoneTransform(clip->frame(k), b, GetBoneTransform(source.frame(k), b));
-    }
-    for (int bone : source.tracked_bones())
-      clip->MarkTracked(bone);
+    key_bytes_left_ -= source.dense_key_bytes();
+    Clip clip = source;
+    clip.set_looping(true);
     return clip;
   }
 
@@ -250,6 +274,7 @@ class AssetReader {
   std::vector<std::string> searched_;    // the last reference's other candidates, when none exists
   // What the graph's clips may still hold: one budget for every clip it loads or imports.
   std::uint64_t key_bytes_left_ = kMaxClipKeyBytes;
+  ClipEncodingOverride held_as_;
   std::string skeleton_gltf_;  // the glTF file the skeleton came from, if any
   int skeleton_skin_ = 0;
 };
