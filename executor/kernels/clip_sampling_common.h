@@ -14,10 +14,19 @@ inline float StepWeight(float alpha) {
   return alpha >= 1.0f ? 1.0f : 0.0f;
 }
 
-// A compressed clip's constant tracks, for bones below `count`.
+// A compressed clip's constant tracks, for bones below `count` (written in place: a clip may hold
+// a constant for most of its tracks).
 inline void ApplyConstants(PoseView out, const CompressedKeys& keys, int count) {
   for (const ConstantTrack& t : keys.constants) {
-    if (t.bone < count) SetTrackChannel(out, t.bone, t.channel, t.value);
+    if (t.bone >= count) continue;
+    const bool rotation = t.channel == TrackChannel::Rotation;
+    const int components = rotation ? 4 : 3;
+    float* stream = rotation                                 ? out.rotations
+                    : t.channel == TrackChannel::Translation ? out.translations
+                                                             : out.scales;
+    float* at = stream + StreamIndex(t.bone, 0, components);
+    for (int c = 0; c < components; ++c)
+      at[c * kPoseBlockBones] = t.value[c];
   }
 }
 

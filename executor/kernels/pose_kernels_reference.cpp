@@ -157,10 +157,11 @@ void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPose
       if (g.bones[lane] >= count) continue;
       const float t = (g.step_lanes >> lane) & 1u ? kernel::StepWeight(keys.alpha) : keys.alpha;
       float a[4], b[4], v[4];
-      DecodeKey(g, compressed->ranges.data(), keys0, lane, a);
-      DecodeKey(g, compressed->ranges.data(), keys1, lane, b);
+      DecodeStoredKey(g, compressed->ranges.data(), keys0, lane, a);
+      DecodeStoredKey(g, compressed->ranges.data(), keys1, lane, b);
       if (g.channel == TrackChannel::Rotation) {
-        const Quat q = Nlerp({a[0], a[1], a[2], a[3]}, {b[0], b[1], b[2], b[3]}, t);
+        Quat q = Nlerp({a[0], a[1], a[2], a[3]}, {b[0], b[1], b[2], b[3]}, t);
+        if (HoldsRotationDifferences(g)) q = RotationReference(g, compressed->ranges.data(), lane) * q;
         v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
       } else {
         const Vec3 x = Lerp(Vec3{a[0], a[1], a[2]}, Vec3{b[0], b[1], b[2]}, t);

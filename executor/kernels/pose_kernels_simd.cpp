@@ -138,112 +138,125 @@ Quats LocalFromModel(const float* model, const int16_t* parents, int first, int 
           simd::Select(child, local.z, own.z), simd::Select(child, local.w, own.w)};
 }
 
-// Copies components of bones [first, last) of one stream.
+// Copies components of bones [first, last) of one stream: bone by bone up to the first block
+// boundary, the whole blocks between in one run (a stream's blocks are contiguous), then the rest.
 void CopyStream(float* out, const float* in, int components, int first, int last) {
-  const int block_floats = kPoseBlockBones * components;
-  int bone = first;
-  while (bone < last) {
-    const int block_end = (bone / kPoseBlockBones + 1) * kPoseBlockBones;
-    if (bone % kPoseBlockBones == 0 && block_end <= last) {  // a whole block: one run of floats
-      const int at = StreamIndex(bone, 0, components);
-      std::memmove(out + at, in + at, static_cast<std::size_t>(block_floats) * sizeof(float));
-      bone = block_end;
-      continue;
-    }
+  const auto copy_bone = [&](int bone) {
     for (int c = 0; c < components; ++c)
       out[StreamIndex(bone, c, components)] = in[StreamIndex(bone, c, components)];
-    ++bone;
+  };
+  int bone = first;
+  for (; bone < last && bone % kPoseBlockBones != 0; ++bone)
+    copy_bone(bone);
+  const int whole_end = bone + (last - bone) / kPoseBlockBones * kPoseBlockBones;
+  if (whole_end > bone) {
+    const int at = StreamIndex(bone, 0, components);
+    std::memmove(
+        out + at, in + at,
+        static_cast<std::size_t>(whole_end - bone) * static_cast<std::size_t>(components) * sizeof(float));
+    bone = whole_end;
   }
+  for (; bone < last; ++bone)
+    copy_bone(bone);
 }
 
-// Component c of lanes [sub, sub + kWidth) of a group's keys in one frame, decoded as DecodeKey
-// does (clip_keys.h). Lanes past the group's read the bytes after it (the arrays are padded) and
-// are never stored.
-// Component c (of four for a rotation) of a Float32 group's lanes [sub, sub + kWidth).
-Floats FloatComponent(const TrackGroup& g, const uint8_t* frame_keys, int c, int sub) {
-  return simd::LoadFloatBytes(frame_keys + g.offset + 4 * (c * g.lanes + sub));
-}
-
-Floats DecodeComponent(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys, int c, int sub) {
+// Components x, y, z of lanes [sub, sub + kWidth) of a group's keys in one frame, decoded from
+// their ranges as DecodeStoredKey does (clip_keys.h). Lanes past the group's read the bytes after
+// it (the arrays are padded) and are never stored.
+simd::Vec3s DecodeStoredVectors(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys,
+                                int sub) {
   using namespace simd;
   const uint8_t* keys = frame_keys + g.offset;
   const int lanes = g.lanes;
-  Floats q;
+  Floats q[3];
   switch (g.format) {
     case KeyFormat::Unorm8:
-      q = LoadU8(keys + c * lanes + sub);
+      for (int c = 0; c < 3; ++c)
+        q[c] = LoadU8(keys + c * lanes + sub);
       break;
-    case KeyFormat::Packed32: {
-      alignas(8) uint8_t shift[kTrackLanes] = {};
-      for (int before = 0; before < c; ++before) {
-        for (int i = 0; i < kTrackLanes; ++i)
-          shift[i] = static_cast<uint8_t>(shift[i] + g.bits[before][i]);
-      }
-      q = LoadBitField(keys + 4 * sub, shift + sub, &g.bits[c][sub]);
+    case KeyFormat::Packed32:
+      LoadBitFields3(keys + 4 * sub, &g.bits[0][sub], &g.bits[1][sub], &g.bits[2][sub], q);
       break;
-    }
     case KeyFormat::Unorm16:
-      q = LoadU16(keys + 2 * (c * lanes + sub));
+      for (int c = 0; c < 3; ++c)
+        q[c] = LoadU16(keys + 2 * (c * lanes + sub));
       break;
     case KeyFormat::Float32:
-      return FloatComponent(g, frame_keys, c, sub);
+      return {LoadFloatBytes(keys + 4 * sub), LoadFloatBytes(keys + 4 * (lanes + sub)),
+              LoadFloatBytes(keys + 4 * (2 * lanes + sub))};
   }
-  const float* range = ranges + g.range_offset;
-  return Load(range + c * lanes + sub) + Load(range + (3 + c) * lanes + sub) * q;
+  const float* range = ranges + g.range_offset + sub;
+  return {Load(range) + Load(range + 3 * lanes) * q[0], Load(range + lanes) + Load(range + 4 * lanes) * q[1],
+          Load(range + 2 * lanes) + Load(range + 5 * lanes) * q[2]};
 }
 
-// A quantized rotation's w from x, y, z: the root of 1 - x^2 - y^2 - z^2, never of less than 0.
-Floats RotationW(const simd::Vec3s& v) {
+// A rotation group's stored quaternions: the rotations (Float32) or their differences from the
+// lanes' references, w from x, y, z (never the root of less than 0).
+simd::Quats DecodeStoredRotations(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys,
+                                  int sub) {
   using namespace simd;
-  return Sqrt(Max(Splat(1.0f) - v.x * v.x - v.y * v.y - v.z * v.z, Splat(0.0f)));
+  const Vec3s d = DecodeStoredVectors(g, ranges, frame_keys, sub);
+  if (!IsQuantized(g.format))
+    return {d.x, d.y, d.z, LoadFloatBytes(frame_keys + g.offset + 4 * (3 * g.lanes + sub))};
+  return {d.x, d.y, d.z, Sqrt(Max(Splat(1.0f) - d.x * d.x - d.y * d.y - d.z * d.z, Splat(0.0f)))};
 }
 
-simd::Quats DecodeRotations(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys, int sub) {
-  using namespace simd;
-  const Vec3s d = {DecodeComponent(g, ranges, frame_keys, 0, sub),
-                   DecodeComponent(g, ranges, frame_keys, 1, sub),
-                   DecodeComponent(g, ranges, frame_keys, 2, sub)};
-  if (!IsQuantized(g.format)) return {d.x, d.y, d.z, FloatComponent(g, frame_keys, 3, sub)};
-  const float* reference = ranges + g.range_offset + 6 * g.lanes + sub;
-  const Quats r = {Load(reference), Load(reference + g.lanes), Load(reference + 2 * g.lanes),
-                   Load(reference + 3 * g.lanes)};
-  return Multiply(r, {d.x, d.y, d.z, RotationW(d)});
+// Stores lane i of `values` (Components of them) into bone bones[i] of a stream, for the first
+// `lanes` lanes and bones below `count`. The component count is fixed so the stores unroll.
+template <int Components>
+void ScatterLanes(float* stream, const float (*values)[simd::kWidth], const uint16_t* bones, int lanes,
+                  int count) {
+  for (int i = 0; i < lanes; ++i) {
+    const int bone = bones[i];
+    if (bone >= count) continue;
+    float* at = stream + StreamIndex(bone, 0, Components);
+    for (int c = 0; c < Components; ++c)
+      at[c * kPoseBlockBones] = values[c][i];
+  }
 }
 
 // Interpolates lanes [0, g.lanes) of one group between two frames' keys and scatters them into
-// their bones (those below `count`). Stepping lanes take StepWeight(alpha).
+// their bones (those below `count`). Stepping lanes take StepWeight(alpha). Rotation differences
+// are interpolated first and turned into rotations once.
 void SampleTrackGroup(PoseView out, const TrackGroup& g, const float* ranges, const uint8_t* keys0,
                       const uint8_t* keys1, float alpha, int count) {
   using namespace simd;
+  // Without stepping lanes (almost always) the weight is a splat: filling an array lane by lane
+  // and loading it whole would stall on store forwarding.
   alignas(32) float weights[kTrackLanes];
-  for (int lane = 0; lane < kTrackLanes; ++lane)
-    weights[lane] = (g.step_lanes >> lane) & 1u ? kernel::StepWeight(alpha) : alpha;
+  if (g.step_lanes != 0) {
+    for (int lane = 0; lane < kTrackLanes; ++lane)
+      weights[lane] = (g.step_lanes >> lane) & 1u ? kernel::StepWeight(alpha) : alpha;
+  }
   for (int sub = 0; sub < g.lanes; sub += kWidth) {
-    const Floats t = Load(weights + sub);
+    const Floats t = g.step_lanes != 0 ? Load(weights + sub) : Splat(alpha);
     alignas(32) float values[4][kWidth];
     int components = 3;
     if (g.channel == TrackChannel::Rotation) {
-      const Quats q =
-          Nlerp(DecodeRotations(g, ranges, keys0, sub), DecodeRotations(g, ranges, keys1, sub), t);
+      Quats q = Nlerp(DecodeStoredRotations(g, ranges, keys0, sub),
+                      DecodeStoredRotations(g, ranges, keys1, sub), t);
+      if (IsQuantized(g.format)) {
+        const float* reference = ranges + g.range_offset + 6 * g.lanes + sub;
+        q = Multiply({Load(reference), Load(reference + g.lanes), Load(reference + 2 * g.lanes),
+                      Load(reference + 3 * g.lanes)},
+                     q);
+      }
       Store(values[0], q.x), Store(values[1], q.y), Store(values[2], q.z), Store(values[3], q.w);
       components = 4;
     } else {
-      for (int c = 0; c < 3; ++c) {
-        const Floats a = DecodeComponent(g, ranges, keys0, c, sub),
-                     b = DecodeComponent(g, ranges, keys1, c, sub);
-        Store(values[c], a + (b - a) * t);
-      }
+      const Vec3s a = DecodeStoredVectors(g, ranges, keys0, sub),
+                  b = DecodeStoredVectors(g, ranges, keys1, sub);
+      Store(values[0], a.x + (b.x - a.x) * t), Store(values[1], a.y + (b.y - a.y) * t),
+          Store(values[2], a.z + (b.z - a.z) * t);
     }
     float* stream = g.channel == TrackChannel::Translation ? out.translations
                     : g.channel == TrackChannel::Rotation  ? out.rotations
                                                            : out.scales;
     const int lanes = std::min(kWidth, g.lanes - sub);
-    for (int i = 0; i < lanes; ++i) {
-      const int bone = g.bones[sub + i];
-      if (bone >= count) continue;
-      float* at = stream + StreamIndex(bone, 0, components);
-      for (int c = 0; c < components; ++c)
-        at[c * kPoseBlockBones] = values[c][i];
+    if (components == 4) {
+      ScatterLanes<4>(stream, values, g.bones + sub, lanes, count);
+    } else {
+      ScatterLanes<3>(stream, values, g.bones + sub, lanes, count);
     }
   }
 }
@@ -342,10 +355,28 @@ void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive,
   });
 }
 
+// Whether a view's streams lie back to back as PoseViewAt lays them out, padded for `padded` bones.
+template <typename View>
+bool IsPackedPose(const View& v, int padded) {
+  return v.rotations == v.translations + 3 * padded && v.scales == v.translations + 7 * padded;
+}
+
 void CopyBones(PoseView out, ConstPoseView in, int first, int count) {
   count = ClampCount(count, {out.bone_count, in.bone_count});
   if (first < 0) first = 0;
   if (first >= count) return;
+  // Up to the output's last bone, the padding lanes of its last block go too (they are the
+  // output's own), so the copy is whole blocks: for two whole poses laid out alike, one run.
+  if (count == out.bone_count) {
+    const int padded = PaddedBoneCount(count);
+    if (first == 0 && PaddedBoneCount(in.bone_count) == padded && IsPackedPose(out, padded) &&
+        IsPackedPose(in, padded)) {
+      std::memmove(out.translations, in.translations,
+                   static_cast<std::size_t>(PoseFloatCount(count)) * sizeof(float));
+      return;
+    }
+    count = padded;
+  }
   CopyStream(out.translations, in.translations, 3, first, count);
   CopyStream(out.rotations, in.rotations, 4, first, count);
   CopyStream(out.scales, in.scales, 3, first, count);

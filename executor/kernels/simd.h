@@ -104,15 +104,21 @@ inline Floats LoadU8(const unsigned char* p) {
 inline Floats LoadU16(const unsigned char* p) {
   return {_mm256_cvtepi32_ps(_mm256_cvtepu16_epi32(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))))};
 }
-// kWidth 32-bit words at `p`, each as the float of the bit field of `bits[i]` bits (at most 24)
-// above its first `shift[i]` bits; a field of 0 bits is 0.
-inline Floats LoadBitField(const unsigned char* p, const unsigned char* shift, const unsigned char* bits) {
+// kWidth 32-bit words at `p`, each holding three bit fields from its lowest bit up, of
+// `bits0[i]`, `bits1[i]` and `bits2[i]` bits (at most 24 each, 32 in all; a field of 0 bits is 0):
+// the three fields of every word as floats.
+inline void LoadBitFields3(const unsigned char* p, const unsigned char* bits0, const unsigned char* bits1,
+                           const unsigned char* bits2, Floats out[3]) {
   const __m256i words = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
-  const __m256i shifts = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(shift)));
-  const __m256i widths = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(bits)));
-  const __m256i masks =
-      _mm256_sub_epi32(_mm256_sllv_epi32(_mm256_set1_epi32(1), widths), _mm256_set1_epi32(1));
-  return {_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srlv_epi32(words, shifts), masks))};
+  const __m256i one = _mm256_set1_epi32(1);
+  __m256i shift = _mm256_setzero_si256();
+  const unsigned char* bits[3] = {bits0, bits1, bits2};
+  for (int c = 0; c < 3; ++c) {
+    const __m256i width = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(bits[c])));
+    const __m256i mask = _mm256_sub_epi32(_mm256_sllv_epi32(one, width), one);
+    out[c] = {_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srlv_epi32(words, shift), mask))};
+    shift = _mm256_add_epi32(shift, width);
+  }
 }
 
 #elif defined(ANIM_SIMD_SSE)
@@ -201,14 +207,20 @@ inline Floats LoadU8(const unsigned char* p) {
 inline Floats LoadU16(const unsigned char* p) {
   return {_mm_cvtepi32_ps(_mm_cvtepu16_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))))};
 }
-inline Floats LoadBitField(const unsigned char* p, const unsigned char* shift, const unsigned char* bits) {
-  alignas(16) int fields[kWidth];  // SSE has no per-lane shifts
+inline void LoadBitFields3(const unsigned char* p, const unsigned char* bits0, const unsigned char* bits1,
+                           const unsigned char* bits2, Floats out[3]) {
+  alignas(16) int fields[3][kWidth];  // SSE has no per-lane shifts
   for (int i = 0; i < kWidth; ++i) {
     unsigned word = 0;
     std::memcpy(&word, p + 4 * i, sizeof word);
-    fields[i] = bits[i] == 0 ? 0 : static_cast<int>((word >> shift[i]) & ((1u << bits[i]) - 1u));
+    const unsigned char widths[3] = {bits0[i], bits1[i], bits2[i]};
+    for (int c = 0; c < 3; ++c) {
+      fields[c][i] = widths[c] == 0 ? 0 : static_cast<int>(word & ((1u << widths[c]) - 1u));
+      word = widths[c] >= 32 ? 0u : word >> widths[c];
+    }
   }
-  return {_mm_cvtepi32_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(fields)))};
+  for (int c = 0; c < 3; ++c)
+    out[c] = {_mm_cvtepi32_ps(_mm_load_si128(reinterpret_cast<const __m128i*>(fields[c])))};
 }
 
 #else  // portable C++: four lanes as plain loops
@@ -311,12 +323,17 @@ inline Floats LoadU16(const unsigned char* p) {
     return static_cast<float>(v);
   });
 }
-inline Floats LoadBitField(const unsigned char* p, const unsigned char* shift, const unsigned char* bits) {
-  return Map([=](int i) {
+inline void LoadBitFields3(const unsigned char* p, const unsigned char* bits0, const unsigned char* bits1,
+                           const unsigned char* bits2, Floats out[3]) {
+  for (int i = 0; i < kWidth; ++i) {
     unsigned word = 0;
     std::memcpy(&word, p + 4 * i, sizeof word);
-    return bits[i] == 0 ? 0.0f : static_cast<float>((word >> shift[i]) & ((1u << bits[i]) - 1u));
-  });
+    const unsigned char widths[3] = {bits0[i], bits1[i], bits2[i]};
+    for (int c = 0; c < 3; ++c) {
+      out[c].v[i] = widths[c] == 0 ? 0.0f : static_cast<float>(word & ((1u << widths[c]) - 1u));
+      word = widths[c] >= 32 ? 0u : word >> widths[c];
+    }
+  }
 }
 
 #endif

@@ -140,10 +140,14 @@ inline float StoredComponent(const TrackGroup& g, const uint8_t* frame_keys, int
   return v;
 }
 
-// The value of lane `lane`'s key: x y z, and w for a rotation (a unit quaternion with w >= 0, up
-// to the quantization). The SIMD sampler computes exactly this, operation for operation.
-inline void DecodeKey(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys, int lane,
-                      float out[4]) {
+// Lane `lane`'s key as the group holds it, decoded from its range: x y z (w 0) for a translation or
+// scale; for a rotation the quaternion itself (Float32) or its difference d from the lane's
+// reference rotation (quantized: w >= 0 from x, y, z). Sampling interpolates these and only then
+// turns a difference into a rotation (RotationReference(...) * d: nlerp commutes with a unit
+// rotation), so it multiplies once per sample, not once per key. The SIMD sampler computes
+// exactly this, operation for operation.
+inline void DecodeStoredKey(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys, int lane,
+                            float out[4]) {
   const bool rotation = g.channel == TrackChannel::Rotation;
   if (!IsQuantized(g.format)) {
     for (int c = 0; c < KeyComponents(g.channel, g.format); ++c)
@@ -152,18 +156,32 @@ inline void DecodeKey(const TrackGroup& g, const float* ranges, const uint8_t* f
     return;
   }
   const float* range = ranges + g.range_offset;
-  float d[3];
   for (int c = 0; c < 3; ++c)
-    d[c] =
+    out[c] =
         range[c * g.lanes + lane] + range[(3 + c) * g.lanes + lane] * StoredComponent(g, frame_keys, c, lane);
-  if (!rotation) {
-    out[0] = d[0], out[1] = d[1], out[2] = d[2], out[3] = 0.0f;
-    return;
-  }
-  const float dw = std::sqrt(std::fmax(0.0f, 1.0f - d[0] * d[0] - d[1] * d[1] - d[2] * d[2]));
-  const Quat r = {range[6 * g.lanes + lane], range[7 * g.lanes + lane], range[8 * g.lanes + lane],
-                  range[9 * g.lanes + lane]};
-  const Quat q = r * Quat{d[0], d[1], d[2], dw};
+  out[3] = rotation ? std::sqrt(std::fmax(0.0f, 1.0f - out[0] * out[0] - out[1] * out[1] - out[2] * out[2]))
+                    : 0.0f;
+}
+
+// Whether a group's stored rotations are differences from a per-lane reference.
+inline bool HoldsRotationDifferences(const TrackGroup& g) {
+  return g.channel == TrackChannel::Rotation && IsQuantized(g.format);
+}
+
+// The reference rotation of lane `lane` of a group that HoldsRotationDifferences.
+inline Quat RotationReference(const TrackGroup& g, const float* ranges, int lane) {
+  const float* range = ranges + g.range_offset;
+  return {range[6 * g.lanes + lane], range[7 * g.lanes + lane], range[8 * g.lanes + lane],
+          range[9 * g.lanes + lane]};
+}
+
+// The value of lane `lane`'s key: x y z, and w for a rotation (a unit quaternion with w >= 0, up
+// to the quantization).
+inline void DecodeKey(const TrackGroup& g, const float* ranges, const uint8_t* frame_keys, int lane,
+                      float out[4]) {
+  DecodeStoredKey(g, ranges, frame_keys, lane, out);
+  if (!HoldsRotationDifferences(g)) return;
+  const Quat q = RotationReference(g, ranges, lane) * Quat{out[0], out[1], out[2], out[3]};
   out[0] = q.x, out[1] = q.y, out[2] = q.z, out[3] = q.w;
 }
 

@@ -1,5 +1,6 @@
 // anim-bench-kernels: time per bone of every pose kernel, SIMD and scalar reference, on 64- and
-// 256-bone poses, plus clip sampling and skinning resolve. Read the per_bone column (time per bone).
+// 256-bone poses, plus clip sampling (random dense keys, and the sample humanoid's run clip dense
+// and compressed) and skinning resolve. Read the per_bone column (time per bone).
 #include <benchmark/benchmark.h>
 
 #include <functional>
@@ -8,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/assets/asset_loader.h"
 #include "executor/kernels/pose_kernels.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
@@ -125,6 +127,50 @@ std::vector<KernelPair> Kernels() {
   };
 }
 
+// The sample humanoid's run clip in both encodings: what decoding compressed keys costs against
+// reading dense ones, on real motion (random keys would compress to nothing like a real clip).
+struct HumanoidRun {
+  std::optional<Skeleton> skeleton;
+  std::optional<Clip> dense;
+  std::optional<Clip> compressed;
+};
+
+const HumanoidRun& LoadHumanoidRun() {
+  static const HumanoidRun run = [] {
+    const std::string folder = std::string(ANIMTC_SOURCE_DIR) + "/samples/humanoid";
+    DiagnosticSink sink;
+    HumanoidRun r;
+    r.skeleton = LoadSkeletonFile(folder + "/skeleton.yaml", sink);
+    if (!r.skeleton) throw std::runtime_error("cannot load " + folder + "/skeleton.yaml");
+    for (ClipEncoding encoding : {ClipEncoding::Dense, ClipEncoding::Compressed}) {
+      std::optional<Clip> clip =
+          LoadClipFile(folder + "/run_fwd.json", *r.skeleton, sink, kMaxClipKeyBytes, {encoding});
+      if (!clip) throw std::runtime_error("cannot load " + folder + "/run_fwd.json");
+      (encoding == ClipEncoding::Dense ? r.dense : r.compressed) = std::move(clip);
+    }
+    return r;
+  }();
+  return run;
+}
+
+template <auto Sample>
+void SampleHumanoidRun(benchmark::State& state, bool compressed) {
+  const HumanoidRun& run = LoadHumanoidRun();
+  const Clip& clip = compressed ? *run.compressed : *run.dense;
+  const int bones = run.skeleton->bone_count();
+  Pose out(bones);
+  float time = 0.0f;
+  for (auto _ : state) {
+    Sample(out.view(), clip, time, bones, run.skeleton->bind_pose().view());
+    time += 0.0137f;
+    benchmark::DoNotOptimize(out.view().translations);
+    benchmark::ClobberMemory();
+  }
+  state.counters["per_bone"] =
+      benchmark::Counter(bones, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["key_bytes"] = static_cast<double>(clip.key_bytes());
+}
+
 void RegisterAll() {
   for (const KernelPair& k : Kernels()) {
     for (const auto& [impl, run] : {std::pair{"simd", k.simd}, std::pair{"reference", k.reference}}) {
@@ -145,6 +191,16 @@ void RegisterAll() {
                                })
       ->Arg(64)
       ->Arg(256);
+  for (bool compressed : {false, true}) {
+    const std::string encoding = compressed ? "compressed" : "dense";
+    benchmark::RegisterBenchmark(
+        ("SampleClip/humanoid_run/" + encoding + "/simd").c_str(),
+        [compressed](benchmark::State& state) { SampleHumanoidRun<SampleClip>(state, compressed); });
+    benchmark::RegisterBenchmark(("SampleClip/humanoid_run/" + encoding + "/reference").c_str(),
+                                 [compressed](benchmark::State& state) {
+                                   SampleHumanoidRun<reference::SampleClip>(state, compressed);
+                                 });
+  }
 }
 
 }  // namespace
