@@ -46,6 +46,19 @@ if(ANIMTC_SANITIZE)
   target_compile_definitions(animtc_options INTERFACE ANIMTC_SANITIZE=1)
 endif()
 
+# Fuzzing (tests/fuzz, docs/fuzzing.md): the sanitizers as above, and libFuzzer's coverage
+# instrumentation on all project code; the fuzz executables add libFuzzer's main at link time.
+if(ANIMTC_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "ANIMTC_FUZZ needs clang and libFuzzer: configure with -DCMAKE_CXX_COMPILER=clang++ "
+                        "(tools/fuzz does)")
+  endif()
+  target_compile_options(animtc_options INTERFACE -fsanitize=fuzzer-no-link,address,undefined
+                                                  -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(animtc_options INTERFACE -fsanitize=address,undefined -fno-sanitize-recover=all)
+  target_compile_definitions(animtc_options INTERFACE ANIMTC_SANITIZE=1 ANIMTC_FUZZ=1)
+endif()
+
 # animtc_add_library(NAME SOURCES...): a project library, root-relative includes, project flags.
 # Installed (executor, vm), it carries only the ABI flags above; its include directory is set by the
 # install rules.
