@@ -42,7 +42,7 @@ ClipAccuracy MeasureClipAccuracy(const Clip& clip, const Skeleton& skeleton, dou
   std::vector<DTransform> locals(static_cast<std::size_t>(n));
   std::vector<DMat4> model, reference;
   const auto measure = [&](double time, ClipErrorAt& worst) {
-    SampleClip(pose.view(), clip, static_cast<float>(time), n, skeleton.bind_pose().view());
+    SampleClip(pose.view(), clip, static_cast<float>(time), n);
     for (int b = 0; b < n; ++b)
       locals[b] = direct::ToDouble(pose.Get(b));
     ModelMatricesOf(skeleton.parents(), locals, model);

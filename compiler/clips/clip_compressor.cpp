@@ -179,6 +179,9 @@ class Compressor {
   Compressor(const Clip& clip, const Skeleton& skeleton, double shell, double bound)
       : clip_(clip), skeleton_(skeleton), shell_(shell), bound_(bound), bones_(clip.bone_count()) {
     track_of_.assign(static_cast<std::size_t>(bones_) * 3, -1);
+    base_.Reserve(static_cast<std::size_t>(PoseFloatCount(bones_)));
+    for (int b = 0; b < bones_; ++b)
+      SetBoneTransform(PoseViewAt(base_.data(), bones_), b, skeleton.bind_local(b));
   }
 
   Clip Run(CompressionOutcome& outcome) {
@@ -278,9 +281,9 @@ class Compressor {
             Close(first[i].data(), bind, channel == TrackChannel::Rotation ? 4 : 3, tolerance[i])) {
           ++outcome.default_tracks;
         } else if (constant[i]) {
-          ConstantTrack c{static_cast<uint16_t>(bone), channel};
-          GetTrackChannel(clip_.frame(0), bone, channel, c.value);
-          constants_.push_back(c);
+          float value[4];
+          GetTrackChannel(clip_.frame(0), bone, channel, value);
+          SetTrackChannel(PoseViewAt(base_.data(), bones_), bone, channel, value);
           ++outcome.constant_tracks;
         } else {
           TrackOf(bone, channel) = static_cast<int>(tracks_.size());
@@ -345,10 +348,9 @@ class Compressor {
   // Every bone's local transform at `frame` under the current formats.
   void CandidateLocals(int frame, std::vector<DTransform>& locals) const {
     locals.resize(static_cast<std::size_t>(bones_));
+    const ConstPoseView base = PoseViewAt(base_.data(), bones_);
     for (int b = 0; b < bones_; ++b)
-      locals[b] = direct::ToDouble(skeleton_.bind_local(b));
-    for (const ConstantTrack& c : constants_)
-      SetChannel(locals[c.bone], c.channel, c.value);
+      locals[b] = direct::ToDouble(GetBoneTransform(base, b));
     for (const Track& t : tracks_) {
       float v[4];
       DecodedKey(t, t.format, frame, v);
@@ -519,7 +521,7 @@ class Compressor {
 
   CompressedKeys Build() const {
     CompressedKeys keys;
-    keys.constants = constants_;
+    keys.base = base_;
     std::vector<int> order(tracks_.size());
     for (std::size_t i = 0; i < order.size(); ++i)
       order[i] = static_cast<int>(i);
@@ -582,7 +584,9 @@ class Compressor {
   const Skeleton& skeleton_;
   const double shell_, bound_;
   const int bones_;
-  std::vector<ConstantTrack> constants_;
+  // The bind pose with the constant tracks: CompressedKeys::base. Whole-pose floats, so the
+  // padding lanes are the bind pose's (zeros) and the base hashes and copies as one array.
+  AlignedFloats base_;
   std::vector<Track> tracks_;
   std::vector<int> track_of_;  // per bone and channel: its animated track, or -1
   std::vector<ChoiceFrame> choice_;

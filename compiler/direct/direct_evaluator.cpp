@@ -373,7 +373,7 @@ void DirectEvaluator::Compute(const ir::Value& v, DPose& out, int count) {
         out = sk.bind;
         return;
       }
-      direct::SampleClip(out, clip, clock_times_[v.index], count, sk);
+      direct::SampleClip(out, clip, clock_times_[v.index], count);
       direct::NeutralTail(out, sk, PoseKind::Absolute, count);
       return;
     }

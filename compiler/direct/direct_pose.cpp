@@ -96,8 +96,8 @@ void SetChannel(DTransform& bone, TrackChannel channel, const double v[4]) {
 
 // Key frame k of a clip of either encoding, every bone, in double: a dense clip's frame as stored,
 // a compressed clip's decoded here from its bytes (docs/asset-formats.md, "Clip encodings"), from
-// the bind pose up.
-void ReadClipKey(DPose& key, const Clip& clip, int k, const DSkeleton& skeleton) {
+// its base pose (the bind pose with the constant tracks) up.
+void ReadClipKey(DPose& key, const Clip& clip, int k) {
   const int n = clip.bone_count();
   key.bones.resize(static_cast<std::size_t>(n));
   const CompressedKeys* compressed = clip.compressed();
@@ -107,11 +107,7 @@ void ReadClipKey(DPose& key, const Clip& clip, int k, const DSkeleton& skeleton)
     return;
   }
   for (int i = 0; i < n; ++i)
-    key.bones[i] = i < skeleton.bone_count() ? skeleton.bind.bones[i] : DTransform{};
-  for (const ConstantTrack& c : compressed->constants) {
-    const double v[4] = {c.value[0], c.value[1], c.value[2], c.value[3]};
-    if (c.bone < n) SetChannel(key.bones[c.bone], c.channel, v);
-  }
+    key.bones[i] = ToDouble(GetBoneTransform(clip.base_pose(), i));
   const uint8_t* frame = compressed->keys.data() + static_cast<std::size_t>(k) * compressed->frame_bytes;
   for (const TrackGroup& g : compressed->groups) {
     const bool rotation = g.channel == TrackChannel::Rotation;
@@ -171,12 +167,12 @@ void NeutralTail(DPose& out, const DSkeleton& skeleton, PoseKind kind, int count
     out.bones[i] = Neutral(skeleton, kind, i);
 }
 
-void SampleClip(DPose& out, const Clip& clip, float time, int count, const DSkeleton& skeleton) {
+void SampleClip(DPose& out, const Clip& clip, float time, int count) {
   const ClipPosition at = PositionIn(clip, time);
   DPose& key0 = ClipKeyScratch(0);
   DPose& key1 = ClipKeyScratch(1);
-  ReadClipKey(key0, clip, at.k0, skeleton);
-  ReadClipKey(key1, clip, at.k1, skeleton);
+  ReadClipKey(key0, clip, at.k0);
+  ReadClipKey(key1, clip, at.k1);
   const double step_alpha = at.alpha >= 1.0 ? 1.0 : 0.0;
   for (int i = 0; i < count; ++i) {
     const DTransform& a = key0.bones[i];

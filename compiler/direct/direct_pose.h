@@ -47,8 +47,8 @@ void NeutralTail(DPose& out, const DSkeleton& skeleton, PoseKind kind, int count
 // The clip at `time` (wrapped when the clip loops, clamped otherwise): the key frames either side
 // (a time within 1e-4 of a frame of a key is that key), blended as Blend does; a stepping channel
 // holds the earlier key until the later key's time. A compressed clip is decoded here, in double,
-// from its bytes; its default tracks hold `skeleton`'s bind pose. Bones [0, count).
-void SampleClip(DPose& out, const Clip& clip, float time, int count, const DSkeleton& skeleton);
+// from its bytes and its base pose. Bones [0, count).
+void SampleClip(DPose& out, const Clip& clip, float time, int count);
 
 // Translation and scale lerped, rotation nlerped toward b's hemisphere; any alpha. Bones [0, count).
 void Blend(DPose& out, const DPose& a, const DPose& b, double alpha, int count);

@@ -343,7 +343,7 @@ std::optional<GltfFiles> WriteGltf(const Skeleton& skeleton, const std::vector<c
     if (clip->encoding() == ClipEncoding::Dense || clip->bone_count() != skeleton.bone_count()) {
       clips.push_back(clip);
     } else {
-      clips.push_back(&decoded.emplace_back(clip->DenseCopy(skeleton.bind_pose().view())));
+      clips.push_back(&decoded.emplace_back(clip->DenseCopy()));
     }
   }
   std::set<int> matrix_bones;

@@ -101,7 +101,7 @@ std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton,
   // The keys as the clip holds them, whatever its encoding.
   std::vector<Pose> keys(static_cast<std::size_t>(clip.frame_count()), Pose(clip.bone_count()));
   for (int k = 0; k < clip.frame_count(); ++k)
-    clip.DecodeFrame(k, keys[static_cast<std::size_t>(k)].view(), skeleton.bind_pose().view());
+    clip.DecodeFrame(k, keys[static_cast<std::size_t>(k)].view());
   std::string out = "{\n  \"format\": \"animtc.clip\",\n  \"version\": 1,\n  \"name\": ";
   AppendQuoted(out, clip.name());
   out += ",\n  \"skeleton\": ";

@@ -32,7 +32,7 @@ int FirstSkewingBone(const Skeleton& skeleton, const std::vector<Clip>& clips) {
     if (NonUniform(skeleton.bind_local(b).scale)) return b;
     for (const Clip& clip : clips) {
       for (int k = 0; k < clip.frame_count(); ++k) {
-        clip.DecodeFrame(k, pose.view(), skeleton.bind_pose().view());
+        clip.DecodeFrame(k, pose.view());
         if (NonUniform(pose.Get(b).scale)) return b;
       }
     }

@@ -1,6 +1,5 @@
 // Internal to the pose kernels: the parts of clip sampling the SIMD and reference versions share
-// (a stepping channel's weight, a compressed clip's constant tracks, a dense clip's stepping
-// channels), so both sample a clip the same way.
+// (a stepping channel's weight, a dense clip's stepping channels), so both sample a clip the same way.
 #pragma once
 
 #include "executor/pose/clip.h"
@@ -12,22 +11,6 @@ namespace anim::kernel {
 // alpha 1 (the last key) or the later key as its frame0 (any other key).
 inline float StepWeight(float alpha) {
   return alpha >= 1.0f ? 1.0f : 0.0f;
-}
-
-// A compressed clip's constant tracks, for bones below `count` (written in place: a clip may hold
-// a constant for most of its tracks).
-inline void ApplyConstants(PoseView out, const CompressedKeys& keys, int count) {
-  for (const ConstantTrack& t : keys.constants) {
-    if (t.bone >= count) continue;
-    const bool rotation = t.channel == TrackChannel::Rotation;
-    const int components = rotation ? 4 : 3;
-    float* stream = rotation                                 ? out.rotations
-                    : t.channel == TrackChannel::Translation ? out.translations
-                                                             : out.scales;
-    float* at = stream + StreamIndex(t.bone, 0, components);
-    for (int c = 0; c < components; ++c)
-      at[c * kPoseBlockBones] = t.value[c];
-  }
 }
 
 // A dense clip's stepping channels, for bones below `count`: the key the step holds.

@@ -59,8 +59,8 @@ void CopyBones(PoseView out, ConstPoseView in, int first, int count);
 
 // Samples `clip` at `time` (wrapped or clamped as the clip's looping says): one blend between the
 // two adjacent key frames (Clip::KeysAt); a stepping channel takes the earlier key until the later
-// one's time. `bind` is the skeleton's bind pose, which a compressed clip's default tracks hold.
-void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPoseView bind);
+// one's time. A compressed clip copies its base pose, then decodes its animated tracks.
+void SampleClip(PoseView out, const Clip& clip, float time, int count);
 
 namespace reference {
 
@@ -74,7 +74,7 @@ void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, co
 void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
                        const int16_t* parents, int count);
 void CopyPose(PoseView out, ConstPoseView in, int count);
-void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPoseView bind);
+void SampleClip(PoseView out, const Clip& clip, float time, int count);
 
 }  // namespace reference
 }  // namespace anim

@@ -137,7 +137,7 @@ void CopyPose(PoseView out, ConstPoseView in, int count) {
     SetBoneTransform(out, i, GetBoneTransform(in, i));
 }
 
-void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPoseView bind) {
+void SampleClip(PoseView out, const Clip& clip, float time, int count) {
   const ClipKeyPair keys = clip.KeysAt(time);
   const CompressedKeys* compressed = clip.compressed();
   if (compressed == nullptr) {
@@ -145,9 +145,8 @@ void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPose
     kernel::ApplyDenseSteps(out, clip, keys, ClampCount(count, {out.bone_count, clip.bone_count()}));
     return;
   }
-  count = ClampCount(count, {out.bone_count, bind.bone_count, clip.bone_count()});
-  reference::CopyPose(out, bind, count);
-  kernel::ApplyConstants(out, *compressed, count);
+  count = ClampCount(count, {out.bone_count, clip.bone_count()});
+  reference::CopyPose(out, clip.base_pose(), count);
   const uint8_t* keys0 =
       compressed->keys.data() + static_cast<std::size_t>(keys.frame0) * compressed->frame_bytes;
   const uint8_t* keys1 =

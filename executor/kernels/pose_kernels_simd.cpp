@@ -168,7 +168,7 @@ simd::Vec3s DecodeStoredVectors(const TrackGroup& g, const float* ranges, const 
   using namespace simd;
   const uint8_t* keys = frame_keys + g.offset;
   const int lanes = g.lanes;
-  Floats q[3];
+  Floats q[3] = {Splat(0.0f), Splat(0.0f), Splat(0.0f)};  // every format sets them; gcc cannot tell
   switch (g.format) {
     case KeyFormat::Unorm8:
       for (int c = 0; c < 3; ++c)
@@ -201,6 +201,28 @@ simd::Quats DecodeStoredRotations(const TrackGroup& g, const float* ranges, cons
   return {d.x, d.y, d.z, Sqrt(Max(Splat(1.0f) - d.x * d.x - d.y * d.y - d.z * d.z, Splat(0.0f)))};
 }
 
+#if defined(ANIM_SIMD_AVX2)
+// Moves a group's decoded lanes (`components` vectors, kWidth == kTrackLanes == kPoseBlockBones)
+// into their bones below `count`: per pose block the group touches, one permute and one blend
+// into the block per component, no lane-by-lane stores.
+void WriteGroupLanes(float* stream, int components, const simd::Floats* values, const TrackGroup& g,
+                     const BlockWrite* writes, int count) {
+  using namespace simd;
+  for (int w = 0; w < g.write_count; ++w) {
+    const BlockWrite& write = writes[g.first_write + w];
+    const int first_bone = write.block * kPoseBlockBones;
+    if (first_bone >= count) break;  // blocks in order: the rest lie past the cut too
+    const unsigned below_cut =
+        count - first_bone >= kPoseBlockBones ? 0xffu : (1u << (count - first_bone)) - 1u;
+    const Mask take = LanesOf(write.mask & below_cut);
+    float* block = stream + StreamIndex(first_bone, 0, components);
+    for (int c = 0; c < components; ++c) {
+      float* at = block + c * kPoseBlockBones;
+      Store(at, Select(take, PermuteLanes(values[c], write.lane_of), Load(at)));
+    }
+  }
+}
+#else
 // Stores lane i of `values` (Components of them) into bone bones[i] of a stream, for the first
 // `lanes` lanes and bones below `count`. The component count is fixed so the stores unroll.
 template <int Components>
@@ -214,13 +236,15 @@ void ScatterLanes(float* stream, const float (*values)[simd::kWidth], const uint
       at[c * kPoseBlockBones] = values[c][i];
   }
 }
+#endif
 
-// Interpolates lanes [0, g.lanes) of one group between two frames' keys and scatters them into
-// their bones (those below `count`). Stepping lanes take StepWeight(alpha). Rotation differences
-// are interpolated first and turned into rotations once.
-void SampleTrackGroup(PoseView out, const TrackGroup& g, const float* ranges, const uint8_t* keys0,
-                      const uint8_t* keys1, float alpha, int count) {
+// Interpolates lanes [0, g.lanes) of one group of `clip_keys` between two frames' keys and
+// writes them into their bones (those below `count`). Stepping lanes take StepWeight(alpha).
+// Rotation differences are interpolated first and turned into rotations once.
+void SampleTrackGroup(PoseView out, const TrackGroup& g, const CompressedKeys& clip_keys,
+                      const uint8_t* keys0, const uint8_t* keys1, float alpha, int count) {
   using namespace simd;
+  const float* ranges = clip_keys.ranges.data();
   // Without stepping lanes (almost always) the weight is a splat: filling an array lane by lane
   // and loading it whole would stall on store forwarding.
   alignas(32) float weights[kTrackLanes];
@@ -228,9 +252,12 @@ void SampleTrackGroup(PoseView out, const TrackGroup& g, const float* ranges, co
     for (int lane = 0; lane < kTrackLanes; ++lane)
       weights[lane] = (g.step_lanes >> lane) & 1u ? kernel::StepWeight(alpha) : alpha;
   }
+  float* stream = g.channel == TrackChannel::Translation ? out.translations
+                  : g.channel == TrackChannel::Rotation  ? out.rotations
+                                                         : out.scales;
   for (int sub = 0; sub < g.lanes; sub += kWidth) {
     const Floats t = g.step_lanes != 0 ? Load(weights + sub) : Splat(alpha);
-    alignas(32) float values[4][kWidth];
+    Floats values[4];
     int components = 3;
     if (g.channel == TrackChannel::Rotation) {
       Quats q = Nlerp(DecodeStoredRotations(g, ranges, keys0, sub),
@@ -241,23 +268,26 @@ void SampleTrackGroup(PoseView out, const TrackGroup& g, const float* ranges, co
                       Load(reference + 3 * g.lanes)},
                      q);
       }
-      Store(values[0], q.x), Store(values[1], q.y), Store(values[2], q.z), Store(values[3], q.w);
+      values[0] = q.x, values[1] = q.y, values[2] = q.z, values[3] = q.w;
       components = 4;
     } else {
       const Vec3s a = DecodeStoredVectors(g, ranges, keys0, sub),
                   b = DecodeStoredVectors(g, ranges, keys1, sub);
-      Store(values[0], a.x + (b.x - a.x) * t), Store(values[1], a.y + (b.y - a.y) * t),
-          Store(values[2], a.z + (b.z - a.z) * t);
+      values[0] = a.x + (b.x - a.x) * t, values[1] = a.y + (b.y - a.y) * t, values[2] = a.z + (b.z - a.z) * t;
     }
-    float* stream = g.channel == TrackChannel::Translation ? out.translations
-                    : g.channel == TrackChannel::Rotation  ? out.rotations
-                                                           : out.scales;
+#if defined(ANIM_SIMD_AVX2)
+    WriteGroupLanes(stream, components, values, g, clip_keys.writes.data(), count);
+#else
+    alignas(32) float lanes_of[4][kWidth];
+    for (int c = 0; c < components; ++c)
+      Store(lanes_of[c], values[c]);
     const int lanes = std::min(kWidth, g.lanes - sub);
     if (components == 4) {
-      ScatterLanes<4>(stream, values, g.bones + sub, lanes, count);
+      ScatterLanes<4>(stream, lanes_of, g.bones + sub, lanes, count);
     } else {
-      ScatterLanes<3>(stream, values, g.bones + sub, lanes, count);
+      ScatterLanes<3>(stream, lanes_of, g.bones + sub, lanes, count);
     }
+#endif
   }
 }
 
@@ -386,7 +416,7 @@ void CopyPose(PoseView out, ConstPoseView in, int count) {
   CopyBones(out, in, 0, count);
 }
 
-void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPoseView bind) {
+void SampleClip(PoseView out, const Clip& clip, float time, int count) {
   const ClipKeyPair keys = clip.KeysAt(time);
   const CompressedKeys* compressed = clip.compressed();
   if (compressed == nullptr) {
@@ -398,15 +428,14 @@ void SampleClip(PoseView out, const Clip& clip, float time, int count, ConstPose
     kernel::ApplyDenseSteps(out, clip, keys, ClampCount(count, {out.bone_count, clip.bone_count()}));
     return;
   }
-  count = ClampCount(count, {out.bone_count, bind.bone_count, clip.bone_count()});
-  CopyPose(out, bind, count);
-  kernel::ApplyConstants(out, *compressed, count);
+  count = ClampCount(count, {out.bone_count, clip.bone_count()});
+  CopyPose(out, clip.base_pose(), count);
   const uint8_t* keys0 =
       compressed->keys.data() + static_cast<std::size_t>(keys.frame0) * compressed->frame_bytes;
   const uint8_t* keys1 =
       compressed->keys.data() + static_cast<std::size_t>(keys.frame1) * compressed->frame_bytes;
   for (const TrackGroup& group : compressed->groups)
-    SampleTrackGroup(out, group, compressed->ranges.data(), keys0, keys1, keys.alpha, count);
+    SampleTrackGroup(out, group, *compressed, keys0, keys1, keys.alpha, count);
 }
 
 }  // namespace anim

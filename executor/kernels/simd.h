@@ -97,6 +97,19 @@ inline Floats LoadFirst(const float* p, int lanes) {  // lanes past `lanes` read
   return {_mm256_maskload_ps(p, FirstLanes(lanes))};
 }
 
+// Lane j of the result is lane lane_of[j] of `a` (8 indices, 0..7).
+inline Floats PermuteLanes(Floats a, const unsigned char* lane_of) {
+  const __m256i index = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(lane_of)));
+  return {_mm256_permutevar8x32_ps(a.v, index)};
+}
+// Lane j set where bit j of `bits` is.
+inline Mask LanesOf(unsigned bits) {
+  const __m256i lane_bits = _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128);
+  const __m256i set =
+      _mm256_cmpeq_epi32(_mm256_and_si256(_mm256_set1_epi32(static_cast<int>(bits)), lane_bits), lane_bits);
+  return {_mm256_castsi256_ps(set)};
+}
+
 // kWidth unsigned 8- or 16-bit integers at `p` (any alignment), each as a float.
 inline Floats LoadU8(const unsigned char* p) {
   return {_mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p))))};

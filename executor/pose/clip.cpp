@@ -62,6 +62,7 @@ Clip Clip::WithCompressedKeys(CompressedKeys keys) const {
   clip.tracked_bones_ = tracked_bones_;
   clip.encoding_ = ClipEncoding::Compressed;
   clip.keys_ = std::move(keys);
+  PlanBlockWrites(clip.keys_);
   for (const TrackGroup& g : clip.keys_.groups) {
     for (int lane = 0; lane < g.lanes; ++lane) {
       if (g.step_lanes & (1u << lane)) clip.MarkStep(g.bones[lane], g.channel);
@@ -70,18 +71,15 @@ Clip Clip::WithCompressedKeys(CompressedKeys keys) const {
   return clip;
 }
 
-void Clip::DecodeFrame(int k, PoseView out, ConstPoseView bind) const {
+void Clip::DecodeFrame(int k, PoseView out) const {
   if (k < 0 || k >= frame_count_) return;
   if (encoding_ == ClipEncoding::Dense) {
     for (int b = 0; b < std::min(bone_count_, out.bone_count); ++b)
       SetBoneTransform(out, b, GetBoneTransform(frame(k), b));
     return;
   }
-  for (int b = 0; b < std::min({bone_count_, out.bone_count, bind.bone_count}); ++b)
-    SetBoneTransform(out, b, GetBoneTransform(bind, b));
-  for (const ConstantTrack& t : keys_.constants) {
-    if (t.bone < out.bone_count) SetTrackChannel(out, t.bone, t.channel, t.value);
-  }
+  for (int b = 0; b < std::min(bone_count_, out.bone_count); ++b)
+    SetBoneTransform(out, b, GetBoneTransform(base_pose(), b));
   const uint8_t* frame_keys = keys_.keys.data() + static_cast<std::size_t>(k) * keys_.frame_bytes;
   for (const TrackGroup& g : keys_.groups) {
     for (int lane = 0; lane < g.lanes; ++lane) {
@@ -93,7 +91,7 @@ void Clip::DecodeFrame(int k, PoseView out, ConstPoseView bind) const {
   }
 }
 
-Clip Clip::DenseCopy(ConstPoseView bind) const {
+Clip Clip::DenseCopy() const {
   Clip copy;
   copy.name_ = name_;
   copy.sample_rate_ = sample_rate_;
@@ -105,7 +103,7 @@ Clip Clip::DenseCopy(ConstPoseView bind) const {
   copy.step_channels_ = step_channels_;
   copy.frames_.Reserve(FrameStride() * static_cast<std::size_t>(frame_count_));
   for (int k = 0; k < frame_count_; ++k)
-    DecodeFrame(k, copy.frame(k), bind);
+    DecodeFrame(k, copy.frame(k));
   return copy;
 }
 
@@ -123,10 +121,9 @@ uint64_t Clip::content_hash() const {
   }
   hash.Bytes(&encoding_, sizeof encoding_);
   if (encoding_ == ClipEncoding::Compressed) {
-    for (const ConstantTrack& t : keys_.constants) {
-      hash.Bytes(&t.bone, sizeof t.bone);
-      hash.Bytes(&t.channel, sizeof t.channel);
-      hash.Bytes(t.value, sizeof t.value);
+    for (int b = 0; b < bone_count_; ++b) {
+      const Transform t = GetBoneTransform(base_pose(), b);
+      hash.Bytes(&t, sizeof t);
     }
     for (const TrackGroup& g : keys_.groups) {
       hash.Bytes(&g.channel, sizeof g.channel);

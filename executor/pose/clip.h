@@ -83,13 +83,16 @@ class Clip {
   // these keys (its stepping channels are the keys' stepping lanes). Copies no dense frame.
   Clip WithCompressedKeys(CompressedKeys keys) const;
 
+  // A compressed clip's base pose: what its channels that are not animated hold.
+  ConstPoseView base_pose() const { return PoseViewAt(keys_.base.data(), bone_count_); }
+
   // Key frame k of either encoding, exactly as stored (quantized keys decoded), into `out` (bones
-  // [0, bone_count)); `bind` is the skeleton's bind pose, for a compressed clip's default tracks.
-  void DecodeFrame(int k, PoseView out, ConstPoseView bind) const;
+  // [0, bone_count)).
+  void DecodeFrame(int k, PoseView out) const;
 
   // A dense clip holding this clip's keys as stored (DecodeFrame), with its rate, looping, tracked
   // bones and stepping channels.
-  Clip DenseCopy(ConstPoseView bind) const;
+  Clip DenseCopy() const;
 
   // Looping clips wrap `time` into [0, duration); play-once clips clamp it to [0, duration]. A time
   // within a ten-thousandth of a frame of a key is that key (alpha 0), so a key time is never a

@@ -1,8 +1,10 @@
 // The keys of a compressed clip (docs/asset-formats.md, "Clip encodings"). Frames stay uniformly
 // spaced, as in a dense clip, but each bone's translation, rotation and scale is a track of its
 // own, classified once:
-//   - default: it holds the bind pose in every frame, and stores nothing;
+//   - default: it holds the bind pose in every frame;
 //   - constant: one value for every frame;
+// (both live in the clip's base pose: the bind pose with the constant tracks' values, which
+// sampling copies whole before it decodes the animated tracks);
 //   - animated: one key per frame, range-reduced (component c as min[c] + step[c] * q for an
 //     integer q) and quantized, or kept as floats. A quantized rotation is stored as its difference
 //     d from a reference rotation r of the track (key = r * d), d made w >= 0 and kept as x, y, z
@@ -23,6 +25,8 @@
 #include <vector>
 
 #include "executor/math/quat.h"
+#include "executor/pose/aligned_floats.h"
+#include "executor/pose/pose.h"
 
 namespace anim {
 
@@ -33,18 +37,22 @@ inline constexpr int kTrackLanes = 8;
 // Sampling loads whole lane vectors, so the key and range arrays end in this many spare bytes.
 inline constexpr std::size_t kKeyPadding = 32;
 
-struct ConstantTrack {
-  uint16_t bone = 0;
-  TrackChannel channel = TrackChannel::Translation;
-  float value[4] = {0, 0, 0, 0};  // x y z (w for a rotation)
-};
-
 // Up to kTrackLanes animated tracks of one channel and format. In a frame's keys the group's
 // `lanes` lanes sit component-major from `offset` (component c of lane i at c * lanes + i; Packed32
 // keeps one 32-bit word per lane, x in its low bits[0][i] bits, then y, then z). Its ranges
 // (quantized formats only) sit in CompressedKeys::ranges from `range_offset`: min of component c at
 // c * lanes + i, step at (3 + c) * lanes + i, and for rotations the reference's component c
 // (x y z w) at (6 + c) * lanes + i.
+//
+// Where the decoded lanes go in a pose is worked out once from `bones` (PlanBlockWrites): one
+// BlockWrite per pose block the lanes' bones fall in, in block order, so a sampler can move a
+// whole block's worth of lanes into place with a permute and a masked blend.
+struct BlockWrite {
+  uint16_t block = 0;                 // bones [8 * block, 8 * block + 8)
+  uint8_t mask = 0;                   // bit j: bone 8 * block + j is one of the group's
+  uint8_t lane_of[kTrackLanes] = {};  // for each bone j in `mask`: the lane holding it
+};
+
 struct TrackGroup {
   TrackChannel channel = TrackChannel::Translation;
   KeyFormat format = KeyFormat::Float32;
@@ -55,6 +63,9 @@ struct TrackGroup {
   uint16_t bones[kTrackLanes] = {};
   uint8_t bits[3][kTrackLanes] =
       {};  // Packed32: bits of component c in lane i, each at most 24, at most 32 in all
+  // Derived from `bones` (PlanBlockWrites): CompressedKeys::writes[first_write, + write_count).
+  uint16_t first_write = 0;
+  uint8_t write_count = 0;
 };
 
 // Components a key stores, and its bytes.
@@ -98,18 +109,43 @@ inline uint32_t QuantizedMax(KeyFormat format, int bits = 0) {
 }
 
 struct CompressedKeys {
-  std::vector<ConstantTrack> constants;
+  // What every channel that is not animated holds: the bind pose with the constant tracks' values,
+  // a whole pose (PoseFloatCount(bone count) floats, the pose layout of executor/pose/pose.h).
+  AlignedFloats base;
   std::vector<TrackGroup> groups;
-  std::vector<float> ranges;  // kKeyPadding bytes of zeros past the last group's
-  uint32_t frame_bytes = 0;   // the keys of one frame, every group's in turn
-  std::vector<uint8_t> keys;  // frame after frame, then kKeyPadding zero bytes
+  std::vector<float> ranges;       // kKeyPadding bytes of zeros past the last group's
+  uint32_t frame_bytes = 0;        // the keys of one frame, every group's in turn
+  std::vector<uint8_t> keys;       // frame after frame, then kKeyPadding zero bytes
+  std::vector<BlockWrite> writes;  // every group's, in group order (PlanBlockWrites)
 
   // Every byte the encoding holds, its own fields included.
   std::size_t Bytes() const {
-    return sizeof(CompressedKeys) + constants.size() * sizeof(ConstantTrack) +
-           groups.size() * sizeof(TrackGroup) + ranges.size() * sizeof(float) + keys.size();
+    return sizeof(CompressedKeys) + base.capacity() * sizeof(float) + groups.size() * sizeof(TrackGroup) +
+           ranges.size() * sizeof(float) + keys.size() + writes.size() * sizeof(BlockWrite);
   }
 };
+
+// Fills `writes` and each group's share of them from the groups' bones: per group, one BlockWrite
+// per pose block its bones fall in, in block order.
+inline void PlanBlockWrites(CompressedKeys& keys) {
+  keys.writes.clear();
+  for (TrackGroup& g : keys.groups) {
+    g.first_write = static_cast<uint16_t>(keys.writes.size());
+    for (int lane = 0; lane < g.lanes; ++lane) {
+      const int block = g.bones[lane] / kPoseBlockBones;
+      const auto first = keys.writes.begin() + g.first_write;
+      auto at = first;
+      while (at != keys.writes.end() && at->block < block)
+        ++at;
+      if (at == keys.writes.end() || at->block != block)
+        at = keys.writes.insert(at, BlockWrite{static_cast<uint16_t>(block), 0, {}});
+      const int j = g.bones[lane] % kPoseBlockBones;
+      at->mask = static_cast<uint8_t>(at->mask | 1u << j);
+      at->lane_of[j] = static_cast<uint8_t>(lane);
+    }
+    g.write_count = static_cast<uint8_t>(keys.writes.size() - g.first_write);
+  }
+}
 
 // Component c of lane `lane` of a group's key in the frame whose keys start at `frame_keys`, as
 // stored: the integer q (as a float) for the quantized formats, the value for Float32.

@@ -78,7 +78,7 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
     case AnimTaskType::SampleClip: {
       const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
       if (clip == nullptr || clip->bone_count() != n) break;
-      k.sample_clip(dst.view(), *clip, task.time, count, skeleton.bind_pose().view());
+      k.sample_clip(dst.view(), *clip, task.time, count);
       dst.kind = PoseKind::Absolute;
       return -1;
     }

@@ -325,7 +325,11 @@ TEST_CASE("pose: a long range streams, one frame at a time", "[cli_dump][pose][s
   const long peak_kib = PeakKiBOf("cd '" + std::string(ANIMTC_SOURCE_DIR) + "' && '" + ANIM_DUMP_PATH + "' " +
                                   args + " --frames 0:19999 -o /dev/null");
   CHECK(peak_kib > 0);
+#if !ANIMTC_SANITIZE
+  // Under AddressSanitizer freed memory waits in a 256 MiB quarantine and every allocation carries
+  // redzones, so the process's peak says nothing about streaming there; the release suite checks it.
   CHECK(peak_kib < 64 * 1024);
+#endif
 }
 
 }  // namespace anim::test

@@ -34,8 +34,7 @@ void Measure(const GltfImport& imported, const ReferenceGltf& reference, int cli
   const Clip& clip = imported.clips[static_cast<std::size_t>(clip_index)];
   const GltfClipReport& report = imported.reports[static_cast<std::size_t>(clip_index)];
   Pose pose(skeleton.bone_count());
-  SampleClip(pose.view(), clip, static_cast<float>(clip_time), skeleton.bone_count(),
-             skeleton.bind_pose().view());
+  SampleClip(pose.view(), clip, static_cast<float>(clip_time), skeleton.bone_count());
   std::vector<Mat4> model(static_cast<std::size_t>(skeleton.bone_count()));
   LocalToModel(skeleton, pose.view(), model.data());
   const std::vector<Matrix> exact =

@@ -57,8 +57,7 @@ PoseError CompareAt(const Imported& imported, const test::ReferenceGltf& referen
   const Skeleton& skeleton = imported.result.skeleton;
   const Clip& clip = imported.result.clips[static_cast<std::size_t>(clip_index)];
   Pose pose(skeleton.bone_count());
-  SampleClip(pose.view(), clip, static_cast<float>(clip_time), skeleton.bone_count(),
-             skeleton.bind_pose().view());
+  SampleClip(pose.view(), clip, static_cast<float>(clip_time), skeleton.bone_count());
   std::vector<Mat4> model(static_cast<std::size_t>(skeleton.bone_count()));
   LocalToModel(skeleton, pose.view(), model.data());
   const std::vector<test::Matrix> exact = reference.Globals(

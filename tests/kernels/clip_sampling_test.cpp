@@ -45,13 +45,13 @@ TEST_CASE("SampleClip blends the two key frames around the time", "[kernels][cli
   reference::BlendPoses(expected.view(), f.clip.frame(2), f.clip.frame(3), 0.3f, bones);
   for (auto sample : {SampleClip, reference::SampleClip}) {
     Pose out = SentinelPose(bones);
-    sample(out.view(), f.clip, 0.23f, bones, f.skeleton.bind_pose().view());
+    sample(out.view(), f.clip, 0.23f, bones);
     REQUIRE(MaxDifference(out.view(), expected.view(), bones) <= kTolerance);
     // Exactly on a key: that key.
-    sample(out.view(), f.clip, 0.1f, bones, f.skeleton.bind_pose().view());
+    sample(out.view(), f.clip, 0.1f, bones);
     REQUIRE(MaxDifference(out.view(), f.clip.frame(1), bones) <= kTolerance);
     // Past the end of a play-once clip: clamped to the last key.
-    sample(out.view(), f.clip, 7.0f, bones, f.skeleton.bind_pose().view());
+    sample(out.view(), f.clip, 7.0f, bones);
     REQUIRE(MaxDifference(out.view(), f.clip.frame(4), bones) <= kTolerance);
   }
 }
@@ -65,10 +65,10 @@ TEST_CASE("SampleClip matches the reference at any time, and wraps looping clips
     const float t = time(rng);
     INFO("time " << t);
     Pose simd(bones), ref(bones), wrapped(bones);
-    SampleClip(simd.view(), f.clip, t, bones, f.skeleton.bind_pose().view());
-    reference::SampleClip(ref.view(), f.clip, t, bones, f.skeleton.bind_pose().view());
+    SampleClip(simd.view(), f.clip, t, bones);
+    reference::SampleClip(ref.view(), f.clip, t, bones);
     REQUIRE(MaxDifference(simd.view(), ref.view(), bones) <= kTolerance);
-    SampleClip(wrapped.view(), f.clip, t + f.clip.duration(), bones, f.skeleton.bind_pose().view());
+    SampleClip(wrapped.view(), f.clip, t + f.clip.duration(), bones);
     REQUIRE(MaxDifference(simd.view(), wrapped.view(), bones) <= 1e-4f);
   }
 }
@@ -78,12 +78,12 @@ TEST_CASE("SampleClip with a cut count samples only the prefix", "[kernels][clip
   const ClipFixture f = MakeClip(rng, 5, false);
   const int bones = f.clip.bone_count();
   Pose full(bones);
-  reference::SampleClip(full.view(), f.clip, 0.23f, bones, f.skeleton.bind_pose().view());
+  reference::SampleClip(full.view(), f.clip, 0.23f, bones);
   for (auto sample : {SampleClip, reference::SampleClip}) {
     for (int cut : {0, 1, 8, 9, 12}) {
       Pose out = SentinelPose(bones);
       const Pose before = out;
-      sample(out.view(), f.clip, 0.23f, cut, f.skeleton.bind_pose().view());
+      sample(out.view(), f.clip, 0.23f, cut);
       REQUIRE(TailIdentical(before, out, cut));
       REQUIRE(MaxDifference(out.view(), full.view(), cut) <= kTolerance);
     }
@@ -98,11 +98,11 @@ TEST_CASE("SampleClip survives non-finite times and one-frame clips", "[kernels]
   for (auto sample : {SampleClip, reference::SampleClip}) {
     for (float t : {NAN, INFINITY, -INFINITY}) {
       Pose out(bones);
-      sample(out.view(), looping.clip, t, bones, looping.skeleton.bind_pose().view());
+      sample(out.view(), looping.clip, t, bones);
       REQUIRE(MaxDifference(out.view(), looping.clip.frame(0), bones) <= kTolerance);
     }
     Pose out(bones);
-    sample(out.view(), single.clip, 3.0f, bones, single.skeleton.bind_pose().view());
+    sample(out.view(), single.clip, 3.0f, bones);
     REQUIRE(MaxDifference(out.view(), single.clip.frame(0), bones) <= kTolerance);
   }
 }

@@ -117,11 +117,11 @@ std::vector<KernelPair> Kernels() {
        [](Fixture& f, int n) { reference::CopyPose(f.out.view(), f.a.view(), n); }},
       {"SampleClip",
        [](Fixture& f, int n) {
-         SampleClip(f.out.view(), *f.clip, f.time, n, f.skeleton->bind_pose().view());
+         SampleClip(f.out.view(), *f.clip, f.time, n);
          f.time += 0.0137f;
        },
        [](Fixture& f, int n) {
-         reference::SampleClip(f.out.view(), *f.clip, f.time, n, f.skeleton->bind_pose().view());
+         reference::SampleClip(f.out.view(), *f.clip, f.time, n);
          f.time += 0.0137f;
        }},
   };
@@ -161,7 +161,7 @@ void SampleHumanoidRun(benchmark::State& state, bool compressed) {
   Pose out(bones);
   float time = 0.0f;
   for (auto _ : state) {
-    Sample(out.view(), clip, time, bones, run.skeleton->bind_pose().view());
+    Sample(out.view(), clip, time, bones);
     time += 0.0137f;
     benchmark::DoNotOptimize(out.view().translations);
     benchmark::ClobberMemory();

@@ -39,8 +39,8 @@ void PrintBlend(const Skeleton& skeleton, const Clip& walk, const Clip& run, int
   for (float phase : kPhases) {
     const float walk_time = phase * walk.duration();
     const float run_time = phase * run.duration();
-    SampleClip(walk_pose.view(), walk, walk_time, n, skeleton.bind_pose().view());
-    SampleClip(run_pose.view(), run, run_time, n, skeleton.bind_pose().view());
+    SampleClip(walk_pose.view(), walk, walk_time, n);
+    SampleClip(run_pose.view(), run, run_time, n);
     BlendPoses(blended.view(), walk_pose.view(), run_pose.view(), kBlendWeight, n);
     LocalToModel(skeleton, blended.view(), model.data());
     std::printf("  phase %.2f (walk %.3f s, run %.3f s): pelvis %.3f  left foot %.3f  right foot %.3f\n",

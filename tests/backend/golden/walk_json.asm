@@ -1,4 +1,4 @@
-; animbc version 2, skeleton hash 0x88cfc782ca8927a0, graph hash 0xe5c384e12666e9a0
+; animbc version 2, skeleton hash 0x88cfc782ca8927a0, graph hash 0x8ae58546973d4b95
 ; 28 code words, 7 debug entries, 3 scalar registers, 3 pose registers
 code:
   0000  load_const     s0, const 1                                       ; idle (line 8:13)
