@@ -1,7 +1,8 @@
 // Compression of a dense clip into the compressed encoding (executor/pose/clip_keys.h), driven by
 // the model-space error of clip_precision.h: each track is classified as default (the bind pose),
-// constant or animated, and each animated track gets the smallest key format (8-bit, 11-11-10-bit,
-// 16-bit or float components) that keeps every bone within the bound at every key
+// constant or animated, and each animated track gets the smallest key format (8-bit components, one
+// 32-bit word split per component by its range, 16-bit or float components) that keeps every bone
+// within the bound at every key
 // (docs/asset-formats.md, "Clip encodings").
 #pragma once
 

@@ -202,6 +202,7 @@ simd::Quats DecodeStoredRotations(const TrackGroup& g, const float* ranges, cons
 }
 
 #if defined(ANIM_SIMD_AVX2)
+static_assert(simd::kWidth == kTrackLanes);
 // Moves a group's decoded lanes (`components` vectors, kWidth == kTrackLanes == kPoseBlockBones)
 // into their bones below `count`: per pose block the group touches, one permute and one blend
 // into the block per component, no lane-by-lane stores.

@@ -228,7 +228,7 @@ inline void LoadBitFields3(const unsigned char* p, const unsigned char* bits0, c
     std::memcpy(&word, p + 4 * i, sizeof word);
     const unsigned char widths[3] = {bits0[i], bits1[i], bits2[i]};
     for (int c = 0; c < 3; ++c) {
-      fields[c][i] = widths[c] == 0 ? 0 : static_cast<int>(word & ((1u << widths[c]) - 1u));
+      fields[c][i] = static_cast<int>(word & (widths[c] >= 32 ? ~0u : (1u << widths[c]) - 1u));
       word = widths[c] >= 32 ? 0u : word >> widths[c];
     }
   }
@@ -343,7 +343,7 @@ inline void LoadBitFields3(const unsigned char* p, const unsigned char* bits0, c
     std::memcpy(&word, p + 4 * i, sizeof word);
     const unsigned char widths[3] = {bits0[i], bits1[i], bits2[i]};
     for (int c = 0; c < 3; ++c) {
-      out[c].v[i] = widths[c] == 0 ? 0.0f : static_cast<float>(word & ((1u << widths[c]) - 1u));
+      out[c].v[i] = static_cast<float>(word & (widths[c] >= 32 ? ~0u : (1u << widths[c]) - 1u));
       word = widths[c] >= 32 ? 0u : word >> widths[c];
     }
   }

@@ -51,7 +51,7 @@ std::optional<Clip> Clip::Create(const Skeleton& skeleton, std::string name, flo
   return c;
 }
 
-Clip Clip::WithCompressedKeys(CompressedKeys keys) const {
+Clip Clip::WithoutKeys() const {
   Clip clip;
   clip.name_ = name_;
   clip.sample_rate_ = sample_rate_;
@@ -60,6 +60,11 @@ Clip Clip::WithCompressedKeys(CompressedKeys keys) const {
   clip.bone_count_ = bone_count_;
   clip.skeleton_hash_ = skeleton_hash_;
   clip.tracked_bones_ = tracked_bones_;
+  return clip;
+}
+
+Clip Clip::WithCompressedKeys(CompressedKeys keys) const {
+  Clip clip = WithoutKeys();
   clip.encoding_ = ClipEncoding::Compressed;
   clip.keys_ = std::move(keys);
   PlanBlockWrites(clip.keys_);
@@ -92,14 +97,7 @@ void Clip::DecodeFrame(int k, PoseView out) const {
 }
 
 Clip Clip::DenseCopy() const {
-  Clip copy;
-  copy.name_ = name_;
-  copy.sample_rate_ = sample_rate_;
-  copy.frame_count_ = frame_count_;
-  copy.looping_ = looping_;
-  copy.bone_count_ = bone_count_;
-  copy.skeleton_hash_ = skeleton_hash_;
-  copy.tracked_bones_ = tracked_bones_;
+  Clip copy = WithoutKeys();
   copy.step_channels_ = step_channels_;
   copy.frames_.Reserve(FrameStride() * static_cast<std::size_t>(frame_count_));
   for (int k = 0; k < frame_count_; ++k)
@@ -133,7 +131,9 @@ uint64_t Clip::content_hash() const {
       hash.Bytes(&g.offset, sizeof g.offset);
       hash.Bytes(&g.range_offset, sizeof g.range_offset);
       hash.Bytes(g.bones, sizeof g.bones);
+      hash.Bytes(g.bits, sizeof g.bits);
     }
+    hash.Bytes(&keys_.frame_bytes, sizeof keys_.frame_bytes);
     hash.Bytes(keys_.ranges.data(), keys_.ranges.size() * sizeof(float));
     hash.Bytes(keys_.keys.data(), keys_.keys.size());
     return hash.value();

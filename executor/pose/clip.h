@@ -112,6 +112,8 @@ class Clip {
   uint64_t content_hash() const;
 
  private:
+  // A clip with this one's name, rate, frame count, looping, skeleton and tracked bones, no keys.
+  Clip WithoutKeys() const;
   std::size_t FrameStride() const { return static_cast<std::size_t>(PoseFloatCount(bone_count_)); }
 
   std::string name_;

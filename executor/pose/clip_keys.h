@@ -8,14 +8,16 @@
 //   - animated: one key per frame, range-reduced (component c as min[c] + step[c] * q for an
 //     integer q) and quantized, or kept as floats. A quantized rotation is stored as its difference
 //     d from a reference rotation r of the track (key = r * d), d made w >= 0 and kept as x, y, z
-//     (w is the root of 1 - x^2 - y^2 - z^2): d stays near the identity, so w never nears 0 and
-//     x, y, z span a small range. Kept as floats a rotation keeps all four components.
+//     (w is the root of 1 - x^2 - y^2 - z^2): d usually stays near the identity, so w stays away
+//     from 0 and x, y, z span a small range (a track that does not is kept as floats, which the
+//     error-driven format choice finds). Kept as floats a rotation keeps all four components.
 // Quantized keys take 8 bits a component (3 bytes a key), one 32-bit word shared by the components
 // as the track's ranges need (say 20 + 6 + 6 bits for a joint that turns about one axis), or 16
 // bits a component (6 bytes): the compressor picks each track's format by the error it causes.
 // Animated tracks sit in groups of up to eight of one channel and format whose keys are laid out
 // like a pose block (component-major lanes), so a sampler decodes eight tracks with a few vector
-// operations and scatters them into the pose. A track may step (hold each key until the next).
+// operations and moves them into the pose (with AVX2 a block at a time, else lane by lane). A track may step
+// (hold each key until the next).
 #pragma once
 
 #include <cmath>
@@ -36,6 +38,9 @@ enum class KeyFormat : uint8_t { Unorm8 = 0, Packed32 = 1, Unorm16 = 2, Float32 
 inline constexpr int kTrackLanes = 8;
 // Sampling loads whole lane vectors, so the key and range arrays end in this many spare bytes.
 inline constexpr std::size_t kKeyPadding = 32;
+// A group's lanes are one pose block's bones' worth, and a lane vector of floats fits the padding.
+static_assert(kTrackLanes == kPoseBlockBones);
+static_assert(kKeyPadding >= kTrackLanes * sizeof(float));
 
 // Up to kTrackLanes animated tracks of one channel and format. In a frame's keys the group's
 // `lanes` lanes sit component-major from `offset` (component c of lane i at c * lanes + i; Packed32
@@ -64,7 +69,7 @@ struct TrackGroup {
   uint8_t bits[3][kTrackLanes] =
       {};  // Packed32: bits of component c in lane i, each at most 24, at most 32 in all
   // Derived from `bones` (PlanBlockWrites): CompressedKeys::writes[first_write, + write_count).
-  uint16_t first_write = 0;
+  uint32_t first_write = 0;
   uint8_t write_count = 0;
 };
 
@@ -130,7 +135,7 @@ struct CompressedKeys {
 inline void PlanBlockWrites(CompressedKeys& keys) {
   keys.writes.clear();
   for (TrackGroup& g : keys.groups) {
-    g.first_write = static_cast<uint16_t>(keys.writes.size());
+    g.first_write = static_cast<uint32_t>(keys.writes.size());
     for (int lane = 0; lane < g.lanes; ++lane) {
       const int block = g.bones[lane] / kPoseBlockBones;
       const auto first = keys.writes.begin() + g.first_write;
