@@ -21,6 +21,11 @@ TextPosition PositionOf(const YAML::Mark& mark) {
 }
 
 // Thrown out of the parse when a document crosses a budget, with where and why.
+std::string ValuesPastBudget() {
+  return "the document holds more than " + std::to_string(kMaxDocumentValues) +
+         " values (its budget) by here";
+}
+
 struct BudgetExceeded {
   YAML::Mark mark;
   std::string message;
@@ -103,8 +108,7 @@ class TreeBuilder final : public YAML::EventHandler {
 
   DocNode& NewNode(NodeKind kind, const YAML::Mark& mark) {
     if (nodes_->size() == kMaxDocumentValues) {
-      throw BudgetExceeded{mark, "the document holds more than " + std::to_string(kMaxDocumentValues) +
-                                     " values (its budget) by here"};
+      throw BudgetExceeded{mark, ValuesPastBudget()};
     }
     DocNode& node = nodes_->emplace_back();
     node.kind = kind;
@@ -206,6 +210,58 @@ void ReportParseError(const YAML::Exception& e, const std::string& file_name, Di
   diagnostics.Error("E100", where, "not valid JSON or YAML: " + ExplainParseError(e.msg));
 }
 
+// Where the values of flow collections pass the document's value budget, if they do. yaml-cpp
+// queues the tokens of a whole flow collection before it hands the first event on (the collection
+// might turn out to be a mapping key), a few hundred bytes a value, so a file of millions of `1,`
+// would exhaust memory long before TreeBuilder counts its nodes. This scan counts what flow
+// collections can hold (a value after each '[', '{', ',' or ':' inside one; quoted text and
+// comments skipped), an upper bound of their values, and gives the line and column where the
+// count passes the budget.
+std::optional<YAML::Mark> FlowValuesPastBudget(std::string_view text) {
+  std::size_t values = 0;
+  int depth = 0;
+  char before = '[';  // the last character that is not white space: a quote after [ { , : opens a string
+  YAML::Mark at;
+  at.line = 0, at.column = 0;
+  std::size_t i = 0;
+  const auto step = [&] {  // past text[i]
+    if (text[i] == '\n') {
+      ++at.line, at.column = 0;
+    } else {
+      ++at.column;
+    }
+    if (text[i] != ' ' && text[i] != '\t' && text[i] != '\n' && text[i] != '\r') before = text[i];
+    ++i;
+  };
+  while (i < text.size()) {
+    const char c = text[i];
+    const bool after_blank = i == 0 || text[i - 1] == ' ' || text[i - 1] == '\t' || text[i - 1] == '\n';
+    if (c == '#' && after_blank) {  // a comment: to the end of its line
+      while (i < text.size() && text[i] != '\n')
+        ++i;
+      continue;
+    }
+    const bool starts_scalar = before == '[' || before == '{' || before == ',' || before == ':';
+    if ((c == '"' || c == '\'') && depth > 0 && starts_scalar) {  // a quoted scalar: past its closing quote
+      step();
+      while (i < text.size() && text[i] != c) {
+        if (text[i] == '\\' && c == '"' && i + 1 < text.size()) step();
+        step();
+      }
+      if (i < text.size()) step();
+      continue;
+    }
+    if (c == '[' || c == '{') ++depth;
+    if ((c == ']' || c == '}') && depth > 0) --depth;
+    step();
+    if (depth > 0 && (c == '[' || c == '{' || c == ',' || c == ':') && ++values > kMaxDocumentValues) {
+      --at.column;  // the column of `c`, 0-based as yaml-cpp's marks are
+      return at;
+    }
+  }
+  return std::nullopt;
+}
+
 bool IsBlank(std::string_view text) {
   return text.find_first_not_of(" \t\r\n") == std::string_view::npos;
 }
@@ -215,6 +271,10 @@ bool IsBlank(std::string_view text) {
 std::optional<Document> ParseDocument(std::string_view text, const std::string& file_name,
                                       DiagnosticSink& diagnostics) {
   if (!CheckSourceText(text, file_name, diagnostics)) return std::nullopt;
+  if (const std::optional<YAML::Mark> past = FlowValuesPastBudget(text)) {
+    diagnostics.Error("E100", {file_name, past->line + 1, past->column + 1}, ValuesPastBudget());
+    return std::nullopt;
+  }
   std::istringstream stream{std::string(text)};
   YAML::Parser parser(stream);
   TreeBuilder builder(file_name, diagnostics);
