@@ -86,11 +86,14 @@ constexpr BadCase kErrors[] = {
      "{dir}assets/no_such_skeleton.yaml: error[E100]: cannot read the file: it does not exist\n"
      "{file}:3:11: note: the skeleton is referenced here\n"},
     {"negative_duration.yaml",
-     "{file}:16:68: error[E012]: 'duration' of 'transitions'[0] of state machine 'loco' must be between 0 and "
-     "3600 seconds, found -0.2\n"},
+     "{file}:16:68: error[E012]: 'duration' of 'transitions'[0] of state machine 'loco' must be between 0 "
+     "and 3600 seconds, found -0.2\n"},
     {"huge_duration.yaml",
-     "{file}:16:68: error[E012]: 'duration' of 'transitions'[0] of state machine 'loco' must be between 0 and "
-     "3600 seconds, found 1.9e+19\n"},
+     "{file}:16:68: error[E012]: 'duration' of 'transitions'[0] of state machine 'loco' must be between 0 "
+     "and 3600 seconds, found 1.9e+19\n"},
+    {"element_error.yaml",  // an element names its list and index, then the node
+     "{file}:7:79: error[E002]: expected a number, a boolean or an expression string for 'rotation'[2] of "
+     "node 'top', found a mapping (only pose fields take nodes)\n"},
     {"derived_name_collision.yaml",
      "{file}:6:3: error[E027]: node name 'top.a' is also the name of the inline node written at 'a' of node "
      "'top': rename the node (inline nodes are named after where they are written)\n"
