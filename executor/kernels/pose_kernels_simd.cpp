@@ -216,10 +216,11 @@ void WriteGroupLanes(float* stream, int components, const simd::Floats* values, 
     const unsigned below_cut =
         count - first_bone >= kPoseBlockBones ? 0xffu : (1u << (count - first_bone)) - 1u;
     const Mask take = LanesOf(write.mask & below_cut);
+    const LaneIndex lane_of = LoadLaneIndex(write.lane_of);  // once: a store through `at` may alias it
     float* block = stream + StreamIndex(first_bone, 0, components);
     for (int c = 0; c < components; ++c) {
       float* at = block + c * kPoseBlockBones;
-      Store(at, Select(take, PermuteLanes(values[c], write.lane_of), Load(at)));
+      Store(at, Select(take, PermuteLanes(values[c], lane_of), Load(at)));
     }
   }
 }

@@ -97,10 +97,15 @@ inline Floats LoadFirst(const float* p, int lanes) {  // lanes past `lanes` read
   return {_mm256_maskload_ps(p, FirstLanes(lanes))};
 }
 
-// Lane j of the result is lane lane_of[j] of `a` (8 indices, 0..7).
-inline Floats PermuteLanes(Floats a, const unsigned char* lane_of) {
-  const __m256i index = _mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(lane_of)));
-  return {_mm256_permutevar8x32_ps(a.v, index)};
+// Which lane each lane of a permuted vector takes: lane_of[j] for lane j (8 indices, 0..7).
+struct LaneIndex {
+  __m256i v;
+};
+inline LaneIndex LoadLaneIndex(const unsigned char* lane_of) {
+  return {_mm256_cvtepu8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(lane_of)))};
+}
+inline Floats PermuteLanes(Floats a, LaneIndex index) {
+  return {_mm256_permutevar8x32_ps(a.v, index.v)};
 }
 // Lane j set where bit j of `bits` is.
 inline Mask LanesOf(unsigned bits) {
