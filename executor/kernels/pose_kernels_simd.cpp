@@ -240,57 +240,85 @@ void ScatterLanes(float* stream, const float (*values)[simd::kWidth], const uint
 }
 #endif
 
-// Interpolates lanes [0, g.lanes) of one group of `clip_keys` between two frames' keys and
-// writes them into their bones (those below `count`). Stepping lanes take StepWeight(alpha).
-// Rotation differences are interpolated first and turned into rotations once.
-void SampleTrackGroup(PoseView out, const TrackGroup& g, const CompressedKeys& clip_keys,
-                      const uint8_t* keys0, const uint8_t* keys1, float alpha, int count) {
+float* StreamOf(PoseView pose, TrackChannel channel) {
+  return channel == TrackChannel::Translation ? pose.translations
+         : channel == TrackChannel::Rotation  ? pose.rotations
+                                              : pose.scales;
+}
+
+// Lanes [sub, sub + kWidth) of one group of `clip_keys` interpolated between two frames' keys,
+// into `values` (x, y, z, and w for a rotation); returns how many components. Stepping lanes take
+// StepWeight(alpha). Rotation differences are interpolated first and turned into rotations once.
+int InterpolateLanes(const TrackGroup& g, const CompressedKeys& clip_keys, const uint8_t* keys0,
+                     const uint8_t* keys1, float alpha, int sub, simd::Floats values[4]) {
   using namespace simd;
   const float* ranges = clip_keys.ranges.data();
-  // Without stepping lanes (almost always) the weight is a splat: filling an array lane by lane
-  // and loading it whole would stall on store forwarding.
-  alignas(32) float weights[kTrackLanes];
+  Floats t = Splat(alpha);
   if (g.step_lanes != 0) {
+    // Only then an array: filling one lane by lane and loading it whole stalls on store forwarding.
+    alignas(32) float weights[kTrackLanes];
     for (int lane = 0; lane < kTrackLanes; ++lane)
       weights[lane] = (g.step_lanes >> lane) & 1u ? kernel::StepWeight(alpha) : alpha;
+    t = Load(weights + sub);
   }
-  float* stream = g.channel == TrackChannel::Translation ? out.translations
-                  : g.channel == TrackChannel::Rotation  ? out.rotations
-                                                         : out.scales;
-  for (int sub = 0; sub < g.lanes; sub += kWidth) {
-    const Floats t = g.step_lanes != 0 ? Load(weights + sub) : Splat(alpha);
-    Floats values[4];
-    int components = 3;
-    if (g.channel == TrackChannel::Rotation) {
-      Quats q = Nlerp(DecodeStoredRotations(g, ranges, keys0, sub),
-                      DecodeStoredRotations(g, ranges, keys1, sub), t);
-      if (IsQuantized(g.format)) {
-        const float* reference = ranges + g.range_offset + 6 * g.lanes + sub;
-        q = Multiply({Load(reference), Load(reference + g.lanes), Load(reference + 2 * g.lanes),
-                      Load(reference + 3 * g.lanes)},
-                     q);
-      }
-      values[0] = q.x, values[1] = q.y, values[2] = q.z, values[3] = q.w;
-      components = 4;
-    } else {
-      const Vec3s a = DecodeStoredVectors(g, ranges, keys0, sub),
-                  b = DecodeStoredVectors(g, ranges, keys1, sub);
-      values[0] = a.x + (b.x - a.x) * t, values[1] = a.y + (b.y - a.y) * t, values[2] = a.z + (b.z - a.z) * t;
+  if (g.channel == TrackChannel::Rotation) {
+    Quats q =
+        Nlerp(DecodeStoredRotations(g, ranges, keys0, sub), DecodeStoredRotations(g, ranges, keys1, sub), t);
+    if (IsQuantized(g.format)) {
+      const float* reference = ranges + g.range_offset + 6 * g.lanes + sub;
+      q = Multiply({Load(reference), Load(reference + g.lanes), Load(reference + 2 * g.lanes),
+                    Load(reference + 3 * g.lanes)},
+                   q);
     }
+    values[0] = q.x, values[1] = q.y, values[2] = q.z, values[3] = q.w;
+    return 4;
+  }
+  const Vec3s a = DecodeStoredVectors(g, ranges, keys0, sub), b = DecodeStoredVectors(g, ranges, keys1, sub);
+  values[0] = a.x + (b.x - a.x) * t, values[1] = a.y + (b.y - a.y) * t, values[2] = a.z + (b.z - a.z) * t;
+  return 3;
+}
+
+// Every group of `clip_keys` interpolated between two frames' keys and written into its bones
+// below `count` of `out`, which holds the clip's base pose.
+void SampleTrackGroups(PoseView out, const CompressedKeys& clip_keys, const uint8_t* keys0,
+                       const uint8_t* keys1, float alpha, int count) {
+  using namespace simd;
+  const std::size_t groups = clip_keys.groups.size();
 #if defined(ANIM_SIMD_AVX2)
-    WriteGroupLanes(stream, components, values, g, clip_keys.writes.data(), count);
-#else
-    alignas(32) float lanes_of[4][kWidth];
-    for (int c = 0; c < components; ++c)
-      Store(lanes_of[c], values[c]);
-    const int lanes = std::min(kWidth, g.lanes - sub);
-    if (components == 4) {
-      ScatterLanes<4>(stream, lanes_of, g.bones + sub, lanes, count);
-    } else {
-      ScatterLanes<3>(stream, lanes_of, g.bones + sub, lanes, count);
+  // A group is one lane vector. A few are interpolated before any is written, so their latency
+  // chains (decode, nlerp, reference rotation) overlap instead of queueing behind the stores.
+  constexpr std::size_t kBatch = 4;
+  for (std::size_t first = 0; first < groups; first += kBatch) {
+    const std::size_t last = std::min(groups, first + kBatch);
+    Floats values[kBatch][4];
+    int components[kBatch];
+    for (std::size_t i = first; i < last; ++i)
+      components[i - first] =
+          InterpolateLanes(clip_keys.groups[i], clip_keys, keys0, keys1, alpha, 0, values[i - first]);
+    for (std::size_t i = first; i < last; ++i) {
+      const TrackGroup& g = clip_keys.groups[i];
+      WriteGroupLanes(StreamOf(out, g.channel), components[i - first], values[i - first], g,
+                      clip_keys.writes.data(), count);
     }
-#endif
   }
+#else
+  for (std::size_t i = 0; i < groups; ++i) {
+    const TrackGroup& g = clip_keys.groups[i];
+    for (int sub = 0; sub < g.lanes; sub += kWidth) {
+      Floats values[4];
+      alignas(32) float lanes_of[4][kWidth];
+      const int components = InterpolateLanes(g, clip_keys, keys0, keys1, alpha, sub, values);
+      for (int c = 0; c < components; ++c)
+        Store(lanes_of[c], values[c]);
+      const int lanes = std::min(kWidth, g.lanes - sub);
+      if (components == 4) {
+        ScatterLanes<4>(StreamOf(out, g.channel), lanes_of, g.bones + sub, lanes, count);
+      } else {
+        ScatterLanes<3>(StreamOf(out, g.channel), lanes_of, g.bones + sub, lanes, count);
+      }
+    }
+  }
+#endif
 }
 
 }  // namespace
@@ -436,8 +464,7 @@ void SampleClip(PoseView out, const Clip& clip, float time, int count) {
       compressed->keys.data() + static_cast<std::size_t>(keys.frame0) * compressed->frame_bytes;
   const uint8_t* keys1 =
       compressed->keys.data() + static_cast<std::size_t>(keys.frame1) * compressed->frame_bytes;
-  for (const TrackGroup& group : compressed->groups)
-    SampleTrackGroup(out, group, *compressed, keys0, keys1, keys.alpha, count);
+  SampleTrackGroups(out, *compressed, keys0, keys1, keys.alpha, count);
 }
 
 }  // namespace anim
