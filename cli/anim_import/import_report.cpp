@@ -48,7 +48,7 @@ std::string ImportReportText(const GltfImport& imported, const std::string& inpu
     out +=
         fmt::format("  {}: {}, {} frames at {:.6g} Hz ({:.4f} s){}{}\n", EscapeTerminal(clip.name()),
                     EncodingName(e.encoding), clip.frame_count(), clip.sample_rate(), clip.duration(),
-                    r.source_key_rate != clip.sample_rate()
+                    clip.sample_rate() > 1.5 * r.source_key_rate  // raised by doubling; else only fitted
                         ? fmt::format(", keys raised from {:.6g} Hz to follow the source", r.source_key_rate)
                         : "",
                     r.source_start > 0 ? ", shifted from its start time" : "");

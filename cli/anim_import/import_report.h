@@ -1,4 +1,4 @@
-// anim-import's report of what it made of each animation (docs/import.md, "The report"): the
+// anim-import's report of what it made of each animation (docs/import.md, "Accuracy report"): the
 // encoding, bytes against the dense form's, key rate, the track classification ("clip
 // forensics": default, constant and animated tracks by key format) and the worst error against the
 // glTF source at the keys and between them, joints and virtual vertices, in skeleton units and as

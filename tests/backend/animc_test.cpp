@@ -113,6 +113,10 @@ TEST_CASE("animc --stats reports counts, on stderr when stdout carries the resul
   CHECK(to_file.out.find("pose registers:") != std::string::npos);
   CHECK(to_file.out.find("bytes:            " + std::to_string(fs::file_size(Out("s.animbc")))) !=
         std::string::npos);
+  // The graph's clips as held, against their dense form, in total and per clip.
+  CHECK(to_file.out.find("clip bytes:") != std::string::npos);
+  CHECK(to_file.out.find("x smaller)") != std::string::npos);
+  CHECK(to_file.out.find("compressed (dense ") != std::string::npos);
   const Run to_stdout = Animc(kWalk + " --stats --emit asm");
   REQUIRE(to_stdout.exit_code == 0);
   CHECK(to_stdout.err.find("instructions:") != std::string::npos);

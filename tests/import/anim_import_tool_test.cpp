@@ -8,6 +8,11 @@
 #include <iterator>
 #include <string>
 
+#include <algorithm>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+
+#include "cli/anim_import/import_report.h"
 #include "cli/anim_import/import_run.h"
 #include "tests/import/temp_dir.h"
 #include "tests/support/sample_gltf.h"
@@ -45,6 +50,55 @@ TEST_CASE("anim-import writes skeleton.yaml and one JSON clip per animation, byt
     CHECK(std::filesystem::is_regular_file(dir.path() / "a" / name));
   }
   CHECK(ReadFile(dir.path() / "a" / "walk_fwd.json").find("\"skeleton\": \"humanoid\"") != std::string::npos);
+}
+
+// Whether ajv (tools/install-deps) finds `document` valid against schemas/<schema>.
+bool ValidAgainstSchema(const std::filesystem::path& document, const std::string& schema) {
+  const std::string command = "ajv validate --spec=draft2020 --strict=false -s '" +
+                              std::string(ANIMTC_SOURCE_DIR) + "/schemas/" + schema + "' -d '" +
+                              document.string() + "' >/dev/null 2>&1";
+  return std::system(command.c_str()) == 0;
+}
+
+TEST_CASE(
+    "The import report gives each clip's bytes and its error at and between keys, as text and as JSON") {
+  const test::TempDir dir;
+  test::WriteHumanoidGlb(dir.file("humanoid.glb"));
+  GltfImportOptions options;
+  options.measure = true;
+  DiagnosticSink sink;
+  const std::optional<GltfImport> imported = ImportGltf(dir.file("humanoid.glb"), options, sink);
+  REQUIRE(imported);
+  const std::string text = import_tool::ImportReportText(*imported, "humanoid.glb", 1.0);
+  INFO(text);
+  for (const char* line : {"walk_fwd: compressed", "tracks: ", "at keys:", "between keys:", "all clips: "})
+    CHECK(text.find(line) != std::string::npos);
+  const std::string json_text = import_tool::ImportReportJson(*imported, "humanoid.glb");
+  const nlohmann::json report = nlohmann::json::parse(json_text);
+  REQUIRE(report["clips"].size() == 7);
+  for (const nlohmann::json& clip : report["clips"]) {
+    INFO(clip["name"]);
+    CHECK(clip["encoding"] == "compressed");
+    // A raised rate is a doubled one, and the clip's line says so exactly then.
+    const std::size_t line_start = text.find("  " + clip["name"].get<std::string>() + ": compressed");
+    REQUIRE(line_start != std::string::npos);
+    const std::string line = text.substr(line_start, text.find('\n', line_start) - line_start);
+    const bool raised = clip["key_rate"].get<double>() > 1.5 * clip["source_key_rate"].get<double>();
+    CHECK((line.find("keys raised from") != std::string::npos) == raised);
+    CHECK(clip["times_between_keys"].get<int>() >= std::min(50, 5 * (clip["frames"].get<int>() - 1)));
+    for (const char* at : {"error_at_keys", "error_between_keys"}) {
+      CHECK(clip[at]["joint"].get<double>() <= clip["precision"].get<double>());
+      CHECK(clip[at]["vertex"].get<double>() <= clip["precision"].get<double>());
+    }
+  }
+  CHECK(report["bytes"].get<long>() * 8 <= report["dense_bytes"].get<long>());
+  // Against its schema, and a report missing a field is not (the check can fail).
+  std::ofstream(dir.file("report.json")) << json_text;
+  CHECK(ValidAgainstSchema(dir.file("report.json"), "import-report.schema.json"));
+  nlohmann::json broken = report;
+  broken["clips"][0].erase("error_between_keys");
+  std::ofstream(dir.file("broken.json")) << broken.dump();
+  CHECK_FALSE(ValidAgainstSchema(dir.file("broken.json"), "import-report.schema.json"));
 }
 
 TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exits 2") {
