@@ -17,12 +17,7 @@ namespace {
 
 using test::CheckSameKeys;
 using test::ImportedClip;
-
-GltfImportOptions RateOptions(double rate) {
-  GltfImportOptions options;
-  options.sample_rate = rate;
-  return options;
-}
+using test::RateOptions;
 
 const std::string kRobot = "robotexpressive/RobotExpressive.glb";
 

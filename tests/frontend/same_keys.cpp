@@ -4,6 +4,12 @@
 
 namespace anim::test {
 
+GltfImportOptions RateOptions(double rate) {
+  GltfImportOptions options;
+  options.sample_rate = rate;
+  return options;
+}
+
 const Clip& ImportedClip(const GltfImport& import, const std::string& name) {
   for (const Clip& clip : import.clips)
     if (clip.name() == name) return clip;

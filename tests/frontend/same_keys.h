@@ -1,5 +1,5 @@
-// Comparing the clips a graph holds with the clips an import gives, for the graph tests that read
-// glTF files (written by the tests or the third-party ones).
+// What the graph tests that read glTF files (written by the tests or the third-party ones) share:
+// import options at a rate, and comparing the clips a graph holds with the clips an import gives.
 #pragma once
 
 #include <string>
@@ -8,6 +8,9 @@
 #include "executor/pose/clip.h"
 
 namespace anim::test {
+
+// Import options asking for `rate` Hz.
+GltfImportOptions RateOptions(double rate);
 
 // The clip of `import` named `name` (fails the test case when there is none).
 const Clip& ImportedClip(const GltfImport& import, const std::string& name);
