@@ -5,7 +5,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iterator>
 #include <string>
 
 #include <algorithm>
@@ -14,16 +13,14 @@
 
 #include "cli/anim_import/import_report.h"
 #include "cli/anim_import/import_run.h"
+#include "tests/import/import_checks.h"
 #include "tests/import/temp_dir.h"
 #include "tests/support/sample_gltf.h"
 
 namespace anim {
 namespace {
 
-std::string ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using test::ReadFileBytes;
 
 int Run(const std::string& input, const std::string& output, double rate = 30.0) {
   import_tool::Options options;
@@ -42,14 +39,15 @@ TEST_CASE("anim-import writes skeleton.yaml and one JSON clip per animation, byt
   for (const auto& entry : std::filesystem::directory_iterator(dir.path() / "a")) {
     ++files;
     const std::string name = entry.path().filename().string();
-    CHECK(ReadFile(entry.path()) == ReadFile(dir.path() / "b" / name));
+    CHECK(ReadFileBytes(entry.path()) == ReadFileBytes(dir.path() / "b" / name));
   }
   CHECK(files == 8);
   for (const char* name : {"skeleton.yaml", "aim_pose.json", "idle.json", "jump.json", "run_back.json",
                            "run_fwd.json", "walk_back.json", "walk_fwd.json"}) {
     CHECK(std::filesystem::is_regular_file(dir.path() / "a" / name));
   }
-  CHECK(ReadFile(dir.path() / "a" / "walk_fwd.json").find("\"skeleton\": \"humanoid\"") != std::string::npos);
+  CHECK(ReadFileBytes(dir.path() / "a" / "walk_fwd.json").find("\"skeleton\": \"humanoid\"") !=
+        std::string::npos);
 }
 
 // Whether ajv (tools/install-deps) finds `document` valid against schemas/<schema>.
@@ -104,7 +102,7 @@ TEST_CASE(
 TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exits 2") {
   const test::TempDir dir;
   test::WriteHumanoidGlb(dir.file("humanoid.glb"));
-  const std::string glb = ReadFile(dir.file("humanoid.glb"));
+  const std::string glb = ReadFileBytes(dir.file("humanoid.glb"));
   {
     std::ofstream out(dir.file("cut.glb"), std::ios::binary);
     out.write(glb.data(), 1000);
@@ -112,7 +110,7 @@ TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exit
   std::filesystem::create_directories(dir.path() / "out");
   { std::ofstream(dir.path() / "out" / "skeleton.yaml") << "keep me"; }
   CHECK(Run(dir.file("cut.glb"), dir.file("out")) == import_tool::kExitImportError);
-  CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
+  CHECK(ReadFileBytes(dir.path() / "out" / "skeleton.yaml") == "keep me");
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 1);
   // The output "directory" is a regular file.
   CHECK(Run(dir.file("humanoid.glb"), dir.file("cut.glb")) == import_tool::kExitUsageOrIo);
@@ -129,15 +127,15 @@ TEST_CASE("An output that may not be replaced stops the import before any file i
   // already written to its temporary by then, is not replaced either.
   std::filesystem::create_symlink("../victim", dir.path() / "out" / "walk_fwd.json");
   CHECK(Run(dir.file("humanoid.glb"), out) == import_tool::kExitUsageOrIo);
-  CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
-  CHECK(ReadFile(dir.path() / "victim") == "precious");
+  CHECK(ReadFileBytes(dir.path() / "out" / "skeleton.yaml") == "keep me");
+  CHECK(ReadFileBytes(dir.path() / "victim") == "precious");
   CHECK(std::filesystem::is_symlink(dir.path() / "out" / "walk_fwd.json"));
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 2);
   // A directory where a clip goes: the same.
   std::filesystem::remove(dir.path() / "out" / "walk_fwd.json");
   std::filesystem::create_directories(dir.path() / "out" / "run_fwd.json");
   CHECK(Run(dir.file("humanoid.glb"), out) == import_tool::kExitUsageOrIo);
-  CHECK(ReadFile(dir.path() / "out" / "skeleton.yaml") == "keep me");
+  CHECK(ReadFileBytes(dir.path() / "out" / "skeleton.yaml") == "keep me");
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 2);
 }
 

@@ -8,41 +8,16 @@
 #include "compiler/assets/asset_loader.h"
 #include "compiler/import/asset_writer.h"
 #include "compiler/import/gltf_importer.h"
+#include "tests/import/import_checks.h"
 #include "tests/import/temp_dir.h"
 #include "tests/support/sample_gltf.h"
 
 namespace anim {
 namespace {
 
-GltfImport ImportFile(const std::string& path) {
-  DiagnosticSink diagnostics;
-  GltfImportOptions options;
-  options.encoding.encoding = ClipEncoding::Dense;  // the keys as imported, to compare exactly
-  auto result = ImportGltf(path, options, diagnostics);
-  INFO(FormatText(diagnostics));
-  REQUIRE(result);
-  return std::move(*result);
-}
-
-// Translations and scales load back bit for bit; rotations within a float rounding, because the
-// loader normalises every quaternion it reads again.
-void CheckSame(const Transform& a, const Transform& b) {
-  CHECK(a.translation == b.translation);
-  CHECK(a.scale == b.scale);
-  CHECK(a.rotation.x == Approx(b.rotation.x).margin(2.5e-7));
-  CHECK(a.rotation.y == Approx(b.rotation.y).margin(2.5e-7));
-  CHECK(a.rotation.z == Approx(b.rotation.z).margin(2.5e-7));
-  CHECK(a.rotation.w == Approx(b.rotation.w).margin(2.5e-7));
-}
-
-void CheckSameFrames(const Clip& a, const Clip& b) {
-  REQUIRE(a.frame_count() == b.frame_count());
-  REQUIRE(a.bone_count() == b.bone_count());
-  for (int k = 0; k < a.frame_count(); ++k) {
-    for (int bone = 0; bone < a.bone_count(); ++bone)
-      CheckSame(GetBoneTransform(a.frame(k), bone), GetBoneTransform(b.frame(k), bone));
-  }
-}
+using test::CheckDocumentsReadBack;
+using test::CheckSameFrames;
+using test::ImportDense;
 
 TEST_CASE("Written skeletons and clips load back to the same assets") {
   const test::TempDir dir;
@@ -51,36 +26,16 @@ TEST_CASE("Written skeletons and clips load back to the same assets") {
     const test::SampleRig rig = test::LoadSampleRig(rig_name);
     const std::string file = dir.file(std::string(rig_name) + ".glb");
     test::WriteGltfFile(file, rig.skeleton, rig.ClipPointers(), GltfWriteOptions{});
-    const GltfImport imported = ImportFile(file);
-    DiagnosticSink diagnostics;
-    const auto skeleton = ParseSkeleton(WriteSkeletonYaml(imported.skeleton), "skeleton.yaml", diagnostics);
-    INFO(FormatText(diagnostics));
-    REQUIRE(skeleton);
-    CHECK(skeleton->inverse_bind() == imported.skeleton.inverse_bind());
-    for (int b = 0; b < skeleton->bone_count(); ++b) {
-      CHECK(skeleton->bone_name(b) == imported.skeleton.bone_name(b));
-      CHECK(skeleton->parent(b) == imported.skeleton.parent(b));
-      CheckSame(skeleton->bind_local(b), imported.skeleton.bind_local(b));
-    }
-    for (const Clip& clip : imported.clips) {
-      INFO(clip.name());
-      const auto loaded =
-          ParseClip(WriteClipJson(clip, imported.skeleton), clip.name() + ".json", *skeleton, diagnostics);
-      INFO(FormatText(diagnostics));
-      REQUIRE(loaded);
-      CHECK(loaded->name() == clip.name());
-      CHECK(loaded->sample_rate() == clip.sample_rate());
-      CHECK(loaded->tracked_bones() == clip.tracked_bones());
-      CheckSameFrames(*loaded, clip);
-    }
+    const GltfImport imported = ImportDense(file);
+    CheckDocumentsReadBack(imported);
   }
 }
 
 TEST_CASE("Importing the same file twice writes identical bytes") {
   const test::TempDir dir;
   test::WriteHumanoidGlb(dir.file("humanoid.glb"));
-  const GltfImport first = ImportFile(dir.file("humanoid.glb"));
-  const GltfImport second = ImportFile(dir.file("humanoid.glb"));
+  const GltfImport first = ImportDense(dir.file("humanoid.glb"));
+  const GltfImport second = ImportDense(dir.file("humanoid.glb"));
   CHECK(WriteSkeletonYaml(first.skeleton) == WriteSkeletonYaml(second.skeleton));
   REQUIRE(first.clips.size() == second.clips.size());
   for (std::size_t i = 0; i < first.clips.size(); ++i) {

@@ -6,8 +6,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 #include <limits>
 #include <string>
 #include <vector>
@@ -15,102 +13,77 @@
 #include <nlohmann/json.hpp>
 
 #include "compiler/import/gltf_importer.h"
+#include "tests/import/import_checks.h"
 #include "tests/import/temp_dir.h"
 
 namespace anim {
 namespace {
 
+using test::ExpectImportError;
+using test::ReadFileBytes;
+using test::WriteFileBytes;
+
 const std::string kAssets = std::string(ANIMTC_GLTF_ASSETS) + "/";
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-void WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-}
-
 nlohmann::json SimpleSkin() {
-  return nlohmann::json::parse(ReadFile(kAssets + "simple_skin/simple_skin.gltf"));
-}
-
-// Imports `path` expecting failure; returns the formatted diagnostics after checking that one of
-// them has `code` and that every one names the file.
-std::string ExpectError(const std::string& path, const std::string& code, int skin = 0) {
-  DiagnosticSink diagnostics;
-  GltfImportOptions options;
-  options.skin = skin;
-  const auto result = ImportGltf(path, options, diagnostics);
-  const std::string text = FormatText(diagnostics);
-  INFO(text);
-  CHECK_FALSE(result);
-  CHECK(diagnostics.has_errors());
-  bool found = false;
-  for (const Diagnostic& d : diagnostics.diagnostics()) {
-    found = found || (d.code == code && d.severity == Severity::Error);
-    CHECK(d.location.file == path);
-    CHECK(d.location.line == 0);
-  }
-  CHECK(found);
-  CHECK(text.rfind(path + ": error[" + code + "]", 0) == 0);
-  return text;
+  return nlohmann::json::parse(ReadFileBytes(kAssets + "simple_skin/simple_skin.gltf"));
 }
 
 TEST_CASE("A file without a skin, or a skin index past the last, is I201") {
   const std::string interpolation = kAssets + "interpolationtest/InterpolationTest.gltf";
-  CHECK(ExpectError(interpolation, "I201").find("no skin") != std::string::npos);
+  CHECK(ExpectImportError(interpolation, "I201").find("no skin") != std::string::npos);
   const test::TempDir dir;
   nlohmann::json doc = SimpleSkin();
   doc.erase("skins");
   doc["nodes"][0].erase("skin");
-  WriteFile(dir.file("noskin.gltf"), doc.dump());
-  CHECK(ExpectError(dir.file("noskin.gltf"), "I201").find("no skin") != std::string::npos);
-  CHECK(ExpectError(kAssets + "simple_skin/simple_skin.gltf", "I201", 3).find("skin 3 does not exist") !=
-        std::string::npos);
+  WriteFileBytes(dir.file("noskin.gltf"), doc.dump());
+  CHECK(ExpectImportError(dir.file("noskin.gltf"), "I201").find("no skin") != std::string::npos);
+  CHECK(
+      ExpectImportError(kAssets + "simple_skin/simple_skin.gltf", "I201", 3).find("skin 3 does not exist") !=
+      std::string::npos);
 }
 
 TEST_CASE("A joint hierarchy that is not a tree is I202") {
   const test::TempDir dir;
   nlohmann::json two_parents = SimpleSkin();
   two_parents["nodes"][0]["children"] = {1, 2};  // node 2 is also node 1's child
-  WriteFile(dir.file("two_parents.gltf"), two_parents.dump());
-  CHECK(ExpectError(dir.file("two_parents.gltf"), "I202").find("is a child of both") != std::string::npos);
+  WriteFileBytes(dir.file("two_parents.gltf"), two_parents.dump());
+  CHECK(ExpectImportError(dir.file("two_parents.gltf"), "I202").find("is a child of both") !=
+        std::string::npos);
 
   nlohmann::json cycle = SimpleSkin();
   cycle["nodes"][0]["children"] = nlohmann::json::array();
   cycle["nodes"][2]["children"] = {1};  // 1 -> 2 -> 1
-  WriteFile(dir.file("cycle.gltf"), cycle.dump());
-  CHECK(ExpectError(dir.file("cycle.gltf"), "I202").find("its own ancestor") != std::string::npos);
+  WriteFileBytes(dir.file("cycle.gltf"), cycle.dump());
+  CHECK(ExpectImportError(dir.file("cycle.gltf"), "I202").find("its own ancestor") != std::string::npos);
 
   nlohmann::json twice = SimpleSkin();
   twice["skins"][0]["joints"] = {1, 2, 1};
-  WriteFile(dir.file("twice.gltf"), twice.dump());
-  ExpectError(dir.file("twice.gltf"), "I202");
+  WriteFileBytes(dir.file("twice.gltf"), twice.dump());
+  ExpectImportError(dir.file("twice.gltf"), "I202");
 }
 
 TEST_CASE("Accessors and indices out of range are I203") {
   const test::TempDir dir;
   nlohmann::json long_count = SimpleSkin();
   long_count["accessors"][4]["count"] = 1000;  // inverse bind matrices past their view
-  WriteFile(dir.file("count.gltf"), long_count.dump());
-  CHECK(ExpectError(dir.file("count.gltf"), "I203").find("reads past the end") != std::string::npos);
+  WriteFileBytes(dir.file("count.gltf"), long_count.dump());
+  CHECK(ExpectImportError(dir.file("count.gltf"), "I203").find("reads past the end") != std::string::npos);
 
   nlohmann::json offset = SimpleSkin();
   offset["accessors"][6]["byteOffset"] = 4000000000u;  // key values far past their view
-  WriteFile(dir.file("offset.gltf"), offset.dump());
-  ExpectError(dir.file("offset.gltf"), "I203");
+  WriteFileBytes(dir.file("offset.gltf"), offset.dump());
+  ExpectImportError(dir.file("offset.gltf"), "I203");
 
   nlohmann::json joint = SimpleSkin();
   joint["skins"][0]["joints"] = {1, 7};
-  WriteFile(dir.file("joint.gltf"), joint.dump());
-  CHECK(ExpectError(dir.file("joint.gltf"), "I203").find("node 7") != std::string::npos);
+  WriteFileBytes(dir.file("joint.gltf"), joint.dump());
+  CHECK(ExpectImportError(dir.file("joint.gltf"), "I203").find("node 7") != std::string::npos);
 
   nlohmann::json target = SimpleSkin();
   target["animations"][0]["channels"][0]["target"]["node"] = 9;
-  WriteFile(dir.file("target.gltf"), target.dump());
-  ExpectError(dir.file("target.gltf"), "I203");
+  WriteFileBytes(dir.file("target.gltf"), target.dump());
+  ExpectImportError(dir.file("target.gltf"), "I203");
 }
 
 TEST_CASE("Non-finite key or matrix data is I204") {
@@ -124,11 +97,11 @@ TEST_CASE("Non-finite key or matrix data is I204") {
   matrices[13] = std::numeric_limits<float>::quiet_NaN();
   std::string bytes(matrices.size() * sizeof(float), '\0');
   std::memcpy(bytes.data(), matrices.data(), bytes.size());
-  WriteFile(dir.file("nan.bin"), bytes);
+  WriteFileBytes(dir.file("nan.bin"), bytes);
   nlohmann::json doc = SimpleSkin();
   doc["buffers"][2] = {{"uri", "nan.bin"}, {"byteLength", bytes.size()}};
-  WriteFile(dir.file("nan.gltf"), doc.dump());
-  CHECK(ExpectError(dir.file("nan.gltf"), "I204").find("non-finite") != std::string::npos);
+  WriteFileBytes(dir.file("nan.gltf"), doc.dump());
+  CHECK(ExpectImportError(dir.file("nan.gltf"), "I204").find("non-finite") != std::string::npos);
 }
 
 TEST_CASE("Sparse accessors and non-normalized integer keys are refused as unsupported (I205)") {
@@ -137,13 +110,13 @@ TEST_CASE("Sparse accessors and non-normalized integer keys are refused as unsup
   sparse["accessors"][6]["sparse"] = {{"count", 1},
                                       {"indices", {{"bufferView", 4}, {"componentType", 5125}}},
                                       {"values", {{"bufferView", 4}, {"byteOffset", 48}}}};
-  WriteFile(dir.file("sparse.gltf"), sparse.dump());
-  CHECK(ExpectError(dir.file("sparse.gltf"), "I205").find("sparse") != std::string::npos);
+  WriteFileBytes(dir.file("sparse.gltf"), sparse.dump());
+  CHECK(ExpectImportError(dir.file("sparse.gltf"), "I205").find("sparse") != std::string::npos);
 
   nlohmann::json integer = SimpleSkin();
   integer["accessors"][6]["componentType"] = 5123;  // unsigned short, not normalized
-  WriteFile(dir.file("integer.gltf"), integer.dump());
-  ExpectError(dir.file("integer.gltf"), "I205");
+  WriteFileBytes(dir.file("integer.gltf"), integer.dump());
+  ExpectImportError(dir.file("integer.gltf"), "I205");
 }
 
 TEST_CASE("Normalized 16-bit rotation keys are read per the spec") {
@@ -159,7 +132,7 @@ TEST_CASE("Normalized 16-bit rotation keys are read per the spec") {
   }
   std::string bytes(keys.size() * sizeof(int16_t), '\0');
   std::memcpy(bytes.data(), keys.data(), bytes.size());
-  WriteFile(dir.file("keys.bin"), bytes);
+  WriteFileBytes(dir.file("keys.bin"), bytes);
   doc["buffers"].push_back({{"uri", "keys.bin"}, {"byteLength", bytes.size()}});
   doc["bufferViews"].push_back({{"buffer", doc["buffers"].size() - 1}, {"byteLength", bytes.size()}});
   doc["accessors"][6] = {{"bufferView", doc["bufferViews"].size() - 1},
@@ -167,7 +140,7 @@ TEST_CASE("Normalized 16-bit rotation keys are read per the spec") {
                          {"normalized", true},
                          {"count", 12},
                          {"type", "VEC4"}};
-  WriteFile(dir.file("short.gltf"), doc.dump());
+  WriteFileBytes(dir.file("short.gltf"), doc.dump());
   DiagnosticSink diagnostics;
   GltfImportOptions options;
   options.encoding.encoding = ClipEncoding::Dense;
@@ -197,7 +170,7 @@ TEST_CASE("A channel on a node outside the skin is skipped with a warning, and t
     scales.insert(scales.end(), {1.0f, 1.0f + 0.1f * static_cast<float>(k), 1.0f});
   std::string bytes(scales.size() * sizeof(float), '\0');
   std::memcpy(bytes.data(), scales.data(), bytes.size());
-  WriteFile(dir.file("scales.bin"), bytes);
+  WriteFileBytes(dir.file("scales.bin"), bytes);
   doc["buffers"].push_back({{"uri", "scales.bin"}, {"byteLength", bytes.size()}});
   doc["bufferViews"].push_back({{"buffer", doc["buffers"].size() - 1}, {"byteLength", bytes.size()}});
   doc["accessors"].push_back({{"bufferView", doc["bufferViews"].size() - 1},
@@ -206,7 +179,7 @@ TEST_CASE("A channel on a node outside the skin is skipped with a warning, and t
                               {"type", "VEC3"}});
   doc["animations"][0]["samplers"].push_back({{"input", 5}, {"output", doc["accessors"].size() - 1}});
   doc["animations"][0]["channels"].push_back({{"sampler", 1}, {"target", {{"node", 0}, {"path", "scale"}}}});
-  WriteFile(dir.file("mesh_channel.gltf"), doc.dump());
+  WriteFileBytes(dir.file("mesh_channel.gltf"), doc.dump());
   DiagnosticSink diagnostics;
   const auto result = ImportGltf(dir.file("mesh_channel.gltf"), {}, diagnostics);
   const std::string text = FormatText(diagnostics);
@@ -229,7 +202,7 @@ TEST_CASE("A sheared ancestor matrix is folded with a warning that it is approxi
   const test::TempDir dir;
   nlohmann::json doc = SimpleSkin();
   doc["nodes"][0]["matrix"] = {1, 0, 0, 0, 0.5, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1};  // x += 0.5 y
-  WriteFile(dir.file("shear.gltf"), doc.dump());
+  WriteFileBytes(dir.file("shear.gltf"), doc.dump());
   DiagnosticSink diagnostics;
   const auto result = ImportGltf(dir.file("shear.gltf"), {}, diagnostics);
   const std::string text = FormatText(diagnostics);
