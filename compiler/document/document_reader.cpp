@@ -65,7 +65,10 @@ std::optional<double> DocumentReader::FiniteNumber(const DocNode& node, std::str
 std::optional<float> DocumentReader::Float(const DocNode& node, std::string_view what) {
   const std::optional<double> value = Number(node, what);
   if (!value) return std::nullopt;
-  if (std::fabs(*value) > static_cast<double>(std::numeric_limits<float>::max())) {
+  // The largest float's shortest spelling (3.4028235e+38) is a little above it as a double: what
+  // rounds to a finite float is within range, up to half an ulp past the largest (0x1p103).
+  constexpr double kFloatRoundingLimit = static_cast<double>(std::numeric_limits<float>::max()) + 0x1p103;
+  if (!(std::fabs(*value) < kFloatRoundingLimit)) {
     Error("E106", node,
           "expected a number within float range for " + std::string(what) + ", found " + node.text);
     return std::nullopt;

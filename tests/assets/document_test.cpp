@@ -1,6 +1,7 @@
 #include <array>
 #include <catch2/catch.hpp>
 #include <cmath>
+#include <limits>
 #include <string>
 
 #include "compiler/document/document_parser.h"
@@ -187,6 +188,20 @@ TEST_CASE("FieldReader: typed reads report missing, wrong-typed, unknown and non
         "in.yaml:3:8: error[E106]: expected a finite number for 'ratio', found .inf\n"
         "in.yaml:4:13: error[E102]: expected a number for 'values'[1], found string 'a'\n"
         "in.yaml:4:16: error[E106]: expected a number within float range for 'values'[2], found 1e39\n");
+}
+
+TEST_CASE("FieldReader: the largest float, as writers spell it, reads back; the next spelling up does not") {
+  DiagnosticSink sink;
+  // 3.4028235e+38 is FLT_MAX's shortest round-trip spelling, above FLT_MAX as a double;
+  // 3.4028236e+38 rounds to infinity.
+  const Document document = Parse("values: [3.4028235e+38, -3.4028235e+38, 3.4028236e+38]\n", sink);
+  DocumentReader reader(document, sink);
+  const DocNode& values = *document.root().Find("values");
+  CHECK(reader.Float(*values.items[0], "a") == std::numeric_limits<float>::max());
+  CHECK(reader.Float(*values.items[1], "b") == -std::numeric_limits<float>::max());
+  CHECK_FALSE(reader.Float(*values.items[2], "c").has_value());
+  CHECK(FormatText(sink) ==
+        "in.yaml:1:41: error[E106]: expected a number within float range for c, found 3.4028236e+38\n");
 }
 
 TEST_CASE("FieldReader: valid fields read back, absent optional fields are nullopt without errors") {
