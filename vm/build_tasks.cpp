@@ -138,6 +138,8 @@ class Recorder {
         return Set(o[0], Bool(S(o[1]) != 0.0f && S(o[2]) != 0.0f));
       case Opcode::Or:
         return Set(o[0], Bool(S(o[1]) != 0.0f || S(o[2]) != 0.0f));
+      case Opcode::BlendSpaceWeight:
+        return Set(o[0], BlendSpaceWeight(b_, in_, o[1], o[2], S(o[3]), S(o[4])));
       case Opcode::Clamp:
         return Set(o[0], std::min(std::max(S(o[1]), S(o[2])), S(o[3])));
       case Opcode::Lerp:

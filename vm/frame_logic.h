@@ -43,6 +43,20 @@ inline float AdvanceClock(const ProgramBinding& binding, AnimInstance& instance,
   return c.time;
 }
 
+// Sample `sample`'s weight in 2D blend space `space` at (x, y). The space's weights are computed
+// once for every sample and kept in the instance until (x, y) changes.
+inline float BlendSpaceWeight(const ProgramBinding& binding, AnimInstance& instance, uint16_t space,
+                              uint16_t sample, float x, float y) {
+  BlendSpaceState& state = instance.blend_spaces[space];
+  const BoundBlendSpace& bound = binding.blend_spaces()[space];
+  float* weights = instance.blend_space_weights.data() + state.first_weight;
+  if (!state.valid || state.x != x || state.y != y) {
+    bound.Weights(x, y, {weights, static_cast<std::size_t>(bound.sample_count())});
+    state = {x, y, true, state.first_weight};
+  }
+  return weights[sample];
+}
+
 // The current state's progress clock time over its clip's duration; 0 without one.
 float StateProgress(const ProgramBinding& binding, const AnimInstance& instance, uint16_t machine);
 

@@ -96,6 +96,9 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
                                    clock.scope, clock.loop});
   }
 
+  for (const BlendSpaceDesc& space : program.blend_spaces)
+    b.blend_spaces_.emplace_back(space);
+
   // Transitions bucketed by the state they leave, by counting: one pass over states and transitions.
   for (const MachineDesc& machine : program.machines) {
     const std::size_t first = b.leaving_begin_.size();

@@ -19,6 +19,7 @@
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
 #include "executor/tasks/anim_task_list.h"
+#include "vm/blend_space_weights.h"
 #include "vm/bytecode/program.h"
 
 namespace anim {
@@ -67,6 +68,8 @@ class ProgramBinding {
   std::span<const BoundInstruction> instructions() const { return instructions_; }
   // One entry per Program::clocks entry.
   std::span<const BoundClock> clocks() const { return clocks_; }
+  // One entry per Program::blend_spaces entry.
+  std::span<const BoundBlendSpace> blend_spaces() const { return blend_spaces_; }
   // The first transition of `machine` that can fire while it is in `state` and for which
   // `fires(index)` is true, or -1. Candidates go in priority (table) order: those from `state`,
   // merged with the any-state ones to another state. Each list is kept once, so a machine's tables
@@ -103,6 +106,7 @@ class ProgramBinding {
   std::vector<std::string> node_names_;
   std::vector<BoundInstruction> instructions_;
   std::vector<BoundClock> clocks_;
+  std::vector<BoundBlendSpace> blend_spaces_;
   static std::span<const uint16_t> Slice(const std::vector<uint16_t>& items,
                                          const std::vector<uint32_t>& begin, uint32_t list) {
     return std::span<const uint16_t>(items).subspan(begin[list], begin[list + 1] - begin[list]);

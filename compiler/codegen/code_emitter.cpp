@@ -184,6 +184,10 @@ class Emitter {
         for (int c = 0; c < 3; ++c)
           out.r[c] = R(v.operands[static_cast<size_t>(c)]);
         return;
+      case Op::BlendSpaceWeight:
+        out.r[0] = NewScalar();
+        Emit(id, Opcode::BlendSpaceWeight, {out.r[0], v.index, v.sample, R(v.operands[0]), R(v.operands[1])});
+        return;
       default:
         break;
     }

@@ -55,6 +55,7 @@ bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const Regi
   ok = CheckLimit(graph, "masks", graph.masks.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "bones", graph.bones.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "snapshots", graph.snapshots.size(), diagnostics) && ok;
+  ok = CheckLimit(graph, "blend spaces", graph.blend_spaces.size(), diagnostics) && ok;
   size_t longest_name = 0;
   auto name = [&](const std::string& n) { longest_name = std::max(longest_name, n.size()); };
   for (const ir::Machine& m : graph.machines) {
@@ -73,6 +74,8 @@ bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const Regi
     name(b.name);
   for (const std::string& s : graph.snapshots)
     name(s);
+  for (const BlendSpaceDesc& b : graph.blend_spaces)
+    name(b.name);
   for (const ir::Value& v : graph.values)
     name(v.node);
   return CheckLimit(graph, "bytes in a name", longest_name, diagnostics) && ok;
@@ -144,6 +147,7 @@ std::optional<Program> GenerateProgram(const ir::Graph& graph, DiagnosticSink& d
   program.masks = graph.masks;
   program.bones = graph.bones;
   program.snapshots = graph.snapshots;
+  program.blend_spaces = graph.blend_spaces;
   program.debug.reserve(emitted.source.size());
   for (size_t i = 0; i < emitted.source.size(); ++i) {
     const ir::Value& v = graph.values[static_cast<size_t>(emitted.source[i])];

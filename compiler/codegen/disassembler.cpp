@@ -41,7 +41,7 @@ void Code(const Program& p, std::string& out) {
     if (!d.info) {
       text = fmt::format(".word {:#06x}  ; unknown opcode", d.opcode_word);
     } else {
-      text = fmt::format("{:<15}", d.info->name);
+      text = fmt::format("{:<14} ", d.info->name);  // a column of 15, and a space after longer names
       for (size_t k = 0; k < d.operands.size(); ++k)
         text += (k ? ", " : "") + EscapeTerminal(d.operands[k].text);
       if (d.truncated) text += "  <truncated>";
@@ -141,6 +141,18 @@ void Assets(const Program& p, std::string& out) {
   Line(out, "snapshots:");
   for (size_t i = 0; i < p.snapshots.size(); ++i)
     Line(out, "  {}  {}", i, Quoted(p.snapshots[i]));
+  Line(out, "blend spaces:");
+  for (size_t i = 0; i < p.blend_spaces.size(); ++i) {
+    const BlendSpaceDesc& space = p.blend_spaces[i];
+    std::string samples, triangles;
+    for (size_t k = 0; k + 1 < space.positions.size(); k += 2)
+      samples += fmt::format("{}({}, {})", k == 0 ? "" : " ", space.positions[k], space.positions[k + 1]);
+    for (size_t k = 0; k + 2 < space.triangles.size(); k += 3) {
+      triangles += fmt::format("{}({} {} {})", k == 0 ? "" : " ", space.triangles[k], space.triangles[k + 1],
+                               space.triangles[k + 2]);
+    }
+    Line(out, "  {}  {}: samples {}; triangles {}", i, Quoted(space.name), samples, triangles);
+  }
 }
 
 }  // namespace

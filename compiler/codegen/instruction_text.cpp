@@ -30,6 +30,8 @@ std::string ImmediateText(Opcode opcode, uint16_t value) {
       return fmt::format("iterations {}", value);
     case Opcode::Output:
       return fmt::format("lock_root {}", value);
+    case Opcode::BlendSpaceWeight:
+      return fmt::format("sample {}", value);
     default:
       return fmt::format("imm {}", value);
   }
@@ -64,6 +66,8 @@ std::string OperandText(const Program& p, Opcode opcode, OperandKind kind, uint1
       return Named(p.machines, v, "machine", [](const MachineDesc& d) { return d.name; });
     case OperandKind::Snapshot:
       return Named(p.snapshots, v, "snapshot", Identity);
+    case OperandKind::BlendSpace:
+      return Named(p.blend_spaces, v, "blend space", [](const BlendSpaceDesc& d) { return d.name; });
     case OperandKind::Immediate:
       return ImmediateText(opcode, v);
   }

@@ -108,6 +108,10 @@ Json Tables(const Program& p) {
     bones.push_back({{"name", b.name}, {"index", b.index}});
   t["bones"] = std::move(bones);
   t["snapshots"] = p.snapshots;
+  Json blend_spaces = Json::array();
+  for (const BlendSpaceDesc& b : p.blend_spaces)
+    blend_spaces.push_back({{"name", b.name}, {"positions", b.positions}, {"triangles", b.triangles}});
+  t["blend_spaces"] = std::move(blend_spaces);
   return t;
 }
 

@@ -159,6 +159,19 @@ void WriteBody(ByteWriter& w, const Program& p) {
     w.String(snapshot);
   w.EndSection(at);
 
+  at = w.BeginSection("BSPC");
+  w.Count(p.blend_spaces.size());
+  for (const BlendSpaceDesc& space : p.blend_spaces) {
+    w.String(space.name);
+    w.Count(space.sample_count());
+    for (float v : space.positions)
+      w.F32(v);
+    w.Count(space.triangles.size() / 3);
+    for (uint16_t v : space.triangles)
+      w.U16(v);
+  }
+  w.EndSection(at);
+
   at = w.BeginSection("DEBG");
   w.Count(p.debug.size());
   for (const DebugEntry& entry : p.debug) {

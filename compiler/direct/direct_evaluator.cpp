@@ -71,6 +71,8 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
   for (std::size_t m = 0; m < machines_.size(); ++m)
     machines_[m].current = graph.machines[m].initial_state;
   machine_order_ = OuterMachinesFirst(graph);
+  for (const BlendSpaceDesc& space : graph.blend_spaces)
+    blend_spaces_.emplace_back(space);
   snapshots_.resize(graph.snapshots.size());
   scalars_.resize(graph.values.size());
   reached_.assign(graph.values.size(), 0);
@@ -256,6 +258,9 @@ void DirectEvaluator::ComputeScalars() {
         }
         case Op::MakeVec3:
           x = at(c, 0);
+          break;
+        case Op::BlendSpaceWeight:
+          x = blend_spaces_[v.index].Weight(v.sample, at(0, 0), at(1, 0));
           break;
         default:
           break;  // the IR verifier allows no other scalar operation

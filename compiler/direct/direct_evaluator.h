@@ -15,6 +15,7 @@
 #include <span>
 #include <vector>
 
+#include "compiler/direct/direct_blend_space.h"
 #include "compiler/direct/direct_pose.h"
 #include "compiler/direct/direct_transitions.h"
 #include "compiler/ir/ir.h"
@@ -96,6 +97,7 @@ class DirectEvaluator {
   std::vector<ScopeState> scopes_;
   std::vector<MachineState> machines_;
   std::vector<int> machine_order_;  // a machine after the machine its scope is a state of
+  std::vector<direct::DirectBlendSpace> blend_spaces_;
   int active_bone_count_ = 0;
 
   // This frame's results: every scalar value, and the pose values the evaluation reached.

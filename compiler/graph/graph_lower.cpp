@@ -184,6 +184,9 @@ class Lowerer {
       case NodeType::BlendSpace1D:
         LowerBlendSpace(n);
         return;
+      case NodeType::BlendSpace2D:
+        LowerBlendSpace2D(n);
+        return;
       case NodeType::MakeAdditive:
         v = Pose(n, Op::MakeAdditive);
         v.flags = static_cast<uint8_t>(node.field("space").index);
@@ -274,14 +277,52 @@ class Lowerer {
     const ValueId x = Emit(node, "axis");
     ValueId result = value_[static_cast<std::size_t>(node.samples[0].node)];
     for (std::size_t i = 1; i < node.samples.size(); ++i) {
-      const float p0 = node.samples[i - 1].position;
-      const float p1 = node.samples[i].position;
+      const float p0 = node.samples[i - 1].x;
+      const float p1 = node.samples[i].x;
       const ValueId offset = Scalar(node, Op::Sub, {x, Constant(node, Type::Float, p0)});
       const ValueId t = Scalar(node, Op::Div, {offset, Constant(node, Type::Float, p1 - p0)});
       const ValueId alpha =
           Scalar(node, Op::Clamp, {t, Constant(node, Type::Float, 0.0f), Constant(node, Type::Float, 1.0f)});
       ir::Value blend = Pose(n, Op::Blend);
       blend.operands = {result, value_[static_cast<std::size_t>(node.samples[i].node)], alpha};
+      result = graph_.Add(std::move(blend));
+    }
+    value_[static_cast<std::size_t>(n)] = result;
+  }
+
+  // Each sample's weight comes from the blend space's triangulation at run time; the samples are
+  // blended in order, each by its share of the weight so far, so the result is the weighted mean:
+  // r_i = blend(r_{i-1}, s_i, w_i / (w_0 + ... + w_i)), where a share of 0 / 0 is 0.
+  void LowerBlendSpace2D(int n) {
+    const GraphNode& node = Node(n);
+    BlendSpaceDesc desc;
+    desc.name = node.name;
+    for (const SampleModel& sample : node.samples) {
+      desc.positions.push_back(sample.x);
+      desc.positions.push_back(sample.y);
+    }
+    for (const std::array<int, 3>& triangle : node.triangles)
+      for (const int corner : triangle)
+        desc.triangles.push_back(U16(corner));
+    const uint16_t space = U16(static_cast<int>(graph_.blend_spaces.size()));
+    graph_.blend_spaces.push_back(std::move(desc));
+
+    const ValueId x = Emit(node, "x");
+    const ValueId y = Emit(node, "y");
+    auto weight = [&](std::size_t sample) {
+      const ValueId w = Scalar(node, Op::BlendSpaceWeight, {x, y});
+      graph_.values[static_cast<std::size_t>(w)].index = space;
+      graph_.values[static_cast<std::size_t>(w)].sample = U16(static_cast<int>(sample));
+      return w;
+    };
+    ValueId result = value_[static_cast<std::size_t>(node.samples[0].node)];
+    ValueId total = weight(0);
+    for (std::size_t i = 1; i < node.samples.size(); ++i) {
+      const ValueId w = weight(i);
+      total = Scalar(node, Op::Add, {total, w});
+      ir::Value blend = Pose(n, Op::Blend);
+      blend.operands = {result, value_[static_cast<std::size_t>(node.samples[i].node)],
+                        Scalar(node, Op::Div, {w, total})};
       result = graph_.Add(std::move(blend));
     }
     value_[static_cast<std::size_t>(n)] = result;

@@ -3,6 +3,7 @@
 // expressions), plus the tables the IR shares with the bytecode. Lowering reads only this.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,7 +40,7 @@ struct TransitionModel {
 };
 
 struct SampleModel {
-  float position = 0.0f;
+  float x = 0.0f, y = 0.0f;  // the position (y: 2D only)
   int node = -1;
 };
 
@@ -58,8 +59,9 @@ struct GraphNode {
   int initial_state = -1;          // state machine
   std::vector<StateModel> states;
   std::vector<TransitionModel> transitions;
-  std::vector<SampleModel> samples;  // 1D blend space, ascending positions
-  std::vector<InputRef> inputs;      // every pose input, in field order (fields, samples, states)
+  std::vector<SampleModel> samples;           // blend spaces; 1D: ascending positions
+  std::vector<std::array<int, 3>> triangles;  // 2D blend space: Delaunay, counter-clockwise
+  std::vector<InputRef> inputs;               // every pose input, in field order (fields, samples, states)
 
   const FieldValue& field(std::string_view field_name) const {
     return fields[static_cast<std::size_t>(FieldIndex(*kind, field_name))];

@@ -30,6 +30,8 @@ constexpr FieldSpec kClip[] = {
 constexpr FieldSpec kBlend[] = {Input("a"), Input("b"), Alpha(0.0f, true)};
 constexpr FieldSpec kMaskedBlend[] = {Input("a"), Input("b"), {"mask", F::Mask, true}, Alpha()};
 constexpr FieldSpec kBlendSpace[] = {{"axis", F::Float, true}, {"samples", F::Special, true}};
+constexpr FieldSpec kBlendSpace2D[] = {
+    {"x", F::Float, true}, {"y", F::Float, true}, {"samples", F::Special, true}};
 constexpr FieldSpec kMakeAdditive[] = {
     Input("pose"), {"base", F::OptionalPose}, {"space", F::Enum, false, {}, Range::Any, kAdditiveSpaces}};
 constexpr FieldSpec kApplyAdditive[] = {Input("base"), Input("additive"), Alpha()};
@@ -92,6 +94,7 @@ constexpr NodeKindSpec kKinds[] = {
     {"blend", NodeType::Blend, kBlend},
     {"masked_blend", NodeType::MaskedBlend, kMaskedBlend},
     {"blend_space_1d", NodeType::BlendSpace1D, kBlendSpace},
+    {"blend_space_2d", NodeType::BlendSpace2D, kBlendSpace2D},
     {"make_additive", NodeType::MakeAdditive, kMakeAdditive},
     {"apply_additive", NodeType::ApplyAdditive, kApplyAdditive},
     {"state_machine", NodeType::StateMachine, kStateMachine},

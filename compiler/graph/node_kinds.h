@@ -54,6 +54,7 @@ enum class NodeType : std::uint8_t {
   Blend,
   MaskedBlend,
   BlendSpace1D,
+  BlendSpace2D,
   MakeAdditive,
   ApplyAdditive,
   StateMachine,

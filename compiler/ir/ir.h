@@ -1,7 +1,7 @@
 // The compiler's IR: a typed DAG of values in topological order (every operand precedes its
 // users), lowered from a checked graph document and consumed by the passes, by code generation and
 // by direct evaluation. Scalars, bools, ints and vec3s are plain values; poses are values too.
-// Tables (parameters, clips, clocks, scopes, machines, masks, bones, snapshots) mirror the
+// Tables (parameters, clips, clocks, scopes, machines, masks, bones, snapshots, blend spaces) mirror the
 // bytecode's tables (vm/bytecode/program.h) and are reused by codegen as they are.
 #pragma once
 
@@ -71,6 +71,8 @@ enum class Op : uint8_t {
   LookAt,         // bones[0]; operands: source, target (Vec3), axis (Vec3), max_angle (radians), alpha
   FootIK,         // bones[0..2] = thigh, calf, foot; constant[0] = ankle height, constant[1] = plant
                   // distance; operands: source, ground_height, normal (Vec3), alpha
+  // Scalars again, added after the pose ops.
+  BlendSpaceWeight,  // Float; index = blend space, sample = its sample; operands: x, y
 };
 const char* OpName(Op op);
 
@@ -83,6 +85,7 @@ struct Value {
   uint16_t bones[3] = {0, 0, 0};  // indices into Graph::bones
   uint8_t flags = 0;
   uint16_t iterations = 0;  // Fabrik
+  uint16_t sample = 0;      // BlendSpaceWeight
   uint16_t scope = 0;       // where a pose value runs (Graph::scopes); 0 for scalars
   std::string node;         // the graph node it came from, for names in tools and diagnostics
   SourceLocation location;
@@ -119,6 +122,7 @@ struct Graph {
   std::vector<MaskDesc> masks;
   std::vector<BoneRef> bones;
   std::vector<std::string> snapshots;
+  std::vector<BlendSpaceDesc> blend_spaces;
 
   ValueId Add(Value v) {
     values.push_back(std::move(v));

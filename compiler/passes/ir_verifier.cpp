@@ -304,6 +304,13 @@ class Verifier {
         CheckType(id, vec, "vec3");
         CheckOperands(id, {Want::Scalar, Want::Scalar, Want::Scalar});
         break;
+      case Op::BlendSpaceWeight:
+        CheckType(id, v.type == Type::Float, "float");
+        CheckOperands(id, {Want::Scalar, Want::Scalar});
+        CheckIndex(id, "blend space", v.index, g_.blend_spaces.size());
+        if (v.index < g_.blend_spaces.size())
+          CheckIndex(id, "blend space sample", v.sample, g_.blend_spaces[v.index].sample_count());
+        break;
       default:
         CheckPoseValue(id);
         break;

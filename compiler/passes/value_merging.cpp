@@ -10,7 +10,7 @@ namespace {
 
 // Everything that makes two non-pose values compute the same thing. Constants compare by bits so
 // 0.0 and -0.0 stay apart.
-using Key = std::tuple<Op, Type, uint32_t, uint32_t, uint32_t, uint16_t, std::vector<ValueId>>;
+using Key = std::tuple<Op, Type, uint32_t, uint32_t, uint32_t, uint16_t, uint16_t, std::vector<ValueId>>;
 
 Key KeyOf(const Value& v) {
   return {v.op,
@@ -19,6 +19,7 @@ Key KeyOf(const Value& v) {
           std::bit_cast<uint32_t>(v.constant[1]),
           std::bit_cast<uint32_t>(v.constant[2]),
           v.index,
+          v.sample,
           v.operands};
 }
 

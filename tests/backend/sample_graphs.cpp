@@ -87,7 +87,11 @@ ir::Graph EveryOp() {
   b.graph().snapshots.push_back("pre_ik");
   const ir::ValueId saved = b.Pose(Op::SaveSnapshot, {applied2}, "save");
   const ir::ValueId loaded = b.Pose(Op::LoadSnapshot, {}, "load");
-  const ir::ValueId mixed = b.Blend(saved, loaded, b.Scalar(Op::Sin, Type::Float, {weight}, "wobble"), "mix");
+  b.graph().blend_spaces.push_back(
+      {"strafe", {0.0f, 0.0f, 1.0f, 0.0f, 1.0f, 1.0f, 0.0f, 1.0f}, {0, 1, 2, 0, 2, 3}});
+  const ir::ValueId corner = b.Scalar(Op::BlendSpaceWeight, Type::Float, {weight, steps}, "strafe_corner");
+  b.graph().values[static_cast<size_t>(corner)].sample = 2;
+  const ir::ValueId mixed = b.Blend(saved, loaded, b.Scalar(Op::Sin, Type::Float, {corner}, "wobble"), "mix");
   const ir::ValueId offset = b.Scalar(Op::Mul, Type::Vec3, {b.Vec(0.0f, 0.1f, 0.0f, "up"), weight}, "offset");
   const ir::ValueId euler =
       b.Scalar(Op::MakeVec3, Type::Vec3, {weight, b.Const(90.0f, "yaw"), steps}, "euler");

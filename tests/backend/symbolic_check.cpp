@@ -54,6 +54,10 @@ float TimeInStateStandIn(int machine) {
 float StateProgressStandIn(int machine) {
   return 0.5f + static_cast<float>(machine) / 64.0f;
 }
+// Tells apart the space, the sample and which register is x and which is y.
+float BlendSpaceWeightStandIn(int space, int sample, float x, float y) {
+  return 3.0f * static_cast<float>(space) + static_cast<float>(sample) / 8.0f + x - 2.0f * y;
+}
 
 int BoneCount(ir::Op op) {
   switch (op) {
@@ -104,6 +108,10 @@ class GraphEvaluator {
       case ir::Op::MakeVec3:
         for (int c = 0; c < 3; ++c)
           out[c] = scalars_[static_cast<size_t>(v.operands[c])][0];
+        return;
+      case ir::Op::BlendSpaceWeight:
+        out[0] = BlendSpaceWeightStandIn(v.index, v.sample, scalars_[static_cast<size_t>(v.operands[0])][0],
+                                         scalars_[static_cast<size_t>(v.operands[1])][0]);
         return;
       default:
         break;
@@ -264,6 +272,10 @@ class ProgramRunner {
         return;
       case Opcode::StateProgress:
         WriteScalar(offset, w[0], StateProgressStandIn(w[1]));
+        return;
+      case Opcode::BlendSpaceWeight:
+        WriteScalar(offset, w[0],
+                    BlendSpaceWeightStandIn(w[1], w[2], ReadScalar(offset, w[3]), ReadScalar(offset, w[4])));
         return;
       case Opcode::MachineUpdate:
         CheckConditions(offset, w[0]);

@@ -85,17 +85,17 @@ TEST_CASE("the header holds magic, version, sizes, checksum, skeleton hash and r
   CHECK(r.Uint(8) == c.program.skeleton_hash);
   CHECK(r.Uint(2) == c.program.scalar_register_count);
   CHECK(r.Uint(2) == c.program.pose_register_count);
-  CHECK(r.Uint(4) == 11);
+  CHECK(r.Uint(4) == 12);
   CHECK(r.Uint(8) == 0);
   CHECK(r.at() == 48);
 }
 
-TEST_CASE("the body is the eleven sections in order, each payload as documented") {
+TEST_CASE("the body is the twelve sections in order, each payload as documented") {
   const codegen::CompiledProgram c = CompileLocomotion();
   const Program& p = c.program;
   Reader r(c.bytes, 48);
   const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP",
-                        "MACH", "MASK", "BONE", "SNAP", "DEBG"};
+                        "MACH", "MASK", "BONE", "SNAP", "BSPC", "DEBG"};
   for (const char* tag : tags) {
     INFO(tag);
     REQUIRE(r.Bytes(4) == tag);
@@ -148,6 +148,17 @@ TEST_CASE("the body is the eleven sections in order, each payload as documented"
             CHECK(r.Uint(2) == trigger);
         }
       }
+    } else if (name == "BSPC") {
+      REQUIRE(r.Uint(4) == p.blend_spaces.size());
+      for (const BlendSpaceDesc& b : p.blend_spaces) {
+        CHECK(r.String() == b.name);
+        REQUIRE(r.Uint(4) == b.positions.size() / 2);
+        for (float v : b.positions)
+          CHECK(r.F32() == v);
+        REQUIRE(r.Uint(4) == b.triangles.size() / 3);
+        for (uint16_t v : b.triangles)
+          CHECK(r.Uint(2) == v);
+      }
     } else if (name == "DEBG") {
       REQUIRE(r.Uint(4) == p.debug.size());
       for (const DebugEntry& e : p.debug) {
@@ -166,10 +177,10 @@ TEST_CASE("the body is the eleven sections in order, each payload as documented"
 
 TEST_CASE("an empty program still writes every section") {
   const std::vector<uint8_t> bytes = codegen::WriteProgram(Program{});
-  // Header, then eleven sections of tag + size + a zero count.
-  CHECK(bytes.size() == 48 + 11 * 12);
+  // Header, then twelve sections of tag + size + a zero count.
+  CHECK(bytes.size() == 48 + 12 * 12);
   Reader r(bytes, 12);
-  CHECK(r.Uint(4) == 11 * 12);
+  CHECK(r.Uint(4) == 12 * 12);
 }
 
 TEST_CASE("written programs load and verify in the VM, and rewrite to the same bytes") {

@@ -35,6 +35,27 @@ constexpr BadCase kErrors[] = {
     {"blend_space_empty.json",
      "{file}:25:18: error[E021]: 'samples' of node 'moving' is empty: a blend space needs at least one "
      "sample\n"},
+    {"blend_space_2d_collinear.yaml",
+     "{file}:17:7: error[E021]: the samples of node 'moving' are all on one line: a 2D blend space needs "
+     "three samples not on one line (for samples along a line, use blend_space_1d)\n"},
+    {"blend_space_2d_duplicate.yaml",
+     "{file}:20:20: error[E021]: samples 1 and 3 of node 'moving' are at the same position [1, 1.5]\n"
+     "{file}:18:20: note: sample 1 is here\n"},
+    {"blend_space_2d_positions.yaml",
+     "{file}:18:20: error[E102]: expected [x, y] for 'position' of 'samples'[1] of node 'moving', found 3 "
+     "numbers\n"
+     "{file}:19:20: error[E102]: expected a sequence for 'position' of 'samples'[2] of node 'moving', found "
+     "number 4\n"
+     "{file}:20:20: error[E012]: 'position' of 'samples'[3] of node 'moving' must lie within -1e6 to 1e6, "
+     "found 3e+06\n"},
+    {"blend_space_2d_thin.yaml",
+     "{file}:20:20: error[E021]: samples 0, 1 and 3 of node 'moving' are too nearly on one line to blend "
+     "between: move one of them off the line\n"
+     "{file}:17:20: note: sample 0 is here\n"
+     "{file}:18:20: note: sample 1 is here\n"},
+    {"blend_space_2d_too_few.yaml",
+     "{file}:17:7: error[E021]: a 2D blend space needs at least three samples, not on one line; 'samples' "
+     "of node 'moving' holds 2\n"},
     {"blend_space_unsorted.yaml",
      "{file}:16:20: error[E021]: sample positions of node 'moving' must increase: 0 comes after 1.5\n"
      "{file}:15:20: note: the previous sample's position\n"},

@@ -207,7 +207,14 @@ TEST_CASE("Every node kind lowers to its op with bones, masks, snapshots and fla
         ir::Op::TranslateBone, ir::Op::TwoBoneIK, ir::Op::Fabrik, ir::Op::LookAt, ir::Op::FootIK}) {
     CHECK(Count(g, op) >= 1);
   }
-  CHECK(Count(g, ir::Op::Blend) == 4);  // `mix` and the 4-sample blend space's chain of 3
+  // `mix`, and the chains of 3 of the 4-sample blend spaces `steps` (1D) and `plane` (2D).
+  CHECK(Count(g, ir::Op::Blend) == 7);
+  // `plane`: one weight per sample; its unit square triangulated into two triangles.
+  CHECK(Count(g, ir::Op::BlendSpaceWeight) == 4);
+  REQUIRE(g.blend_spaces.size() == 1);
+  CHECK(g.blend_spaces[0].name == "plane");
+  CHECK(g.blend_spaces[0].positions == std::vector<float>{0, 0, 1, 0, 0, 1, 1, 1});
+  CHECK(g.blend_spaces[0].triangles.size() == 6);
   CHECK(g.lock_root);
   CHECK(g.snapshots == std::vector<std::string>{"before_ik"});
   CHECK(g.clocks[0].start_time == 0.5f);

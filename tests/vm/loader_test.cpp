@@ -65,6 +65,10 @@ TEST_CASE("a written program loads back equal and verifies", "[vm][loader]") {
   CHECK(q.masks[0].weights == p.masks[0].weights);
   CHECK(q.bones.size() == p.bones.size());
   CHECK(q.snapshots == p.snapshots);
+  REQUIRE(q.blend_spaces.size() == 1);
+  CHECK(q.blend_spaces[0].name == "strafe");
+  CHECK(q.blend_spaces[0].positions == p.blend_spaces[0].positions);
+  CHECK(q.blend_spaces[0].triangles == p.blend_spaces[0].triangles);
   REQUIRE(q.debug.size() == p.debug.size());
   CHECK(q.debug.back().node == "out");
   CHECK(q.debug.back().code_offset == p.debug.back().code_offset);
@@ -90,7 +94,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK(r.program.version == 0);
     CHECK(r.program.code.empty());
     CHECK_THAT(r.error,
-               Equals("bytecode version 0 does not match the runtime's version 2: recompile the graph"));
+               Equals("bytecode version 0 does not match the runtime's version 3: recompile the graph"));
   }
   SECTION("truncation at several points") {
     CHECK_THAT(LoadProgram(std::span(good).first(6)).error,
@@ -133,7 +137,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK_THAT(LoadProgram(bytes).error, Equals("expected section 'CODE' at body offset 0, found 'XODE'"));
     bytes = good;
     bytes[36] = 10;
-    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 11"));
+    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 12"));
     bytes = good;
     bytes[8] = 40;
     CHECK_THAT(LoadProgram(bytes).error, Equals("bad header size 40, expected 48"));
@@ -210,7 +214,7 @@ TEST_CASE("the verifier's refusals name the instruction, the operand and the lim
   }
   SECTION("another version") {
     p.version = 1;
-    CHECK_THAT(VerifyError(p), Equals("bytecode version 1 does not match the runtime's version 2"));
+    CHECK_THAT(VerifyError(p), Equals("bytecode version 1 does not match the runtime's version 3"));
   }
   SECTION("a missing root scope") {
     p.scopes[0].machine = 0;
@@ -270,6 +274,58 @@ TEST_CASE("the verifier checks machine tables and machine instruction order", "[
       }
     }
     CHECK_THAT(VerifyError(p), EndsWith("machine 'move_sm' is recorded before its update"));
+  }
+}
+
+TEST_CASE("the verifier checks blend space tables and the samples their weights name", "[vm][verifier]") {
+  test::VmRig rig;
+  Program p = test::FullProgram(rig);
+  REQUIRE(VerifyProgram(p).ok());
+  BlendSpaceDesc& space = p.blend_spaces[0];
+
+  SECTION("too few samples") {
+    space.positions.resize(4);
+    space.triangles = {0, 1, 0};
+    CHECK_THAT(VerifyError(p), Equals("blend space 'strafe' has 2 samples; it needs 3 to 256"));
+  }
+  SECTION("a position past the format's range, or not finite") {
+    space.positions[3] = 2e6f;
+    CHECK_THAT(VerifyError(p), Equals("blend space 'strafe' has a sample position outside +-1000000"));
+    space.positions[3] = std::numeric_limits<float>::quiet_NaN();
+    CHECK_THAT(VerifyError(p), Equals("blend space 'strafe' has a sample position outside +-1000000"));
+  }
+  SECTION("samples spanning almost nothing") {
+    for (float& v : space.positions)
+      v *= 1e-7f;
+    CHECK_THAT(VerifyError(p), Equals("blend space 'strafe': its samples span less than 1e-6"));
+  }
+  SECTION("a triangle naming a sample past the table") {
+    space.triangles[4] = 4;
+    CHECK_THAT(VerifyError(p), Equals("blend space 'strafe': triangle 1 names sample 4 (the space has 4)"));
+  }
+  SECTION("a clockwise or flat triangle, which would divide by its area") {
+    std::swap(space.triangles[1], space.triangles[2]);
+    CHECK_THAT(VerifyError(p),
+               Equals("blend space 'strafe': triangle 0 is not counter-clockwise with an area "
+                      "(its samples are on one line)"));
+    space.triangles = {0, 1, 2, 0, 2, 2};
+    CHECK_THAT(VerifyError(p), StartsWith("blend space 'strafe': triangle 1 is not counter-clockwise"));
+  }
+  SECTION("a corner count that is not whole triangles") {
+    space.triangles.push_back(1);
+    CHECK_THAT(VerifyError(p), Equals("blend space 'strafe' has 7 triangle corners; it needs a positive "
+                                      "multiple of 3, at most 6 per sample"));
+  }
+  SECTION("a weight instruction naming a sample or a space the program does not have") {
+    for (std::size_t pc = 0; pc < p.code.size(); pc += 1 + FindOpcode(p.code[pc])->operand_count) {
+      if (p.code[pc] != static_cast<uint16_t>(Opcode::BlendSpaceWeight)) continue;
+      p.code[pc + 3] = 4;
+      CHECK_THAT(VerifyError(p),
+                 EndsWith("(blend_space_weight): sample 4 is out of range for blend space 'strafe'"));
+      p.code[pc + 2] = 1;
+      CHECK_THAT(VerifyError(p),
+                 EndsWith("(blend_space_weight): blend space 1 is out of range (program has 1)"));
+    }
   }
 }
 

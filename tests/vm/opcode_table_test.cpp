@@ -78,6 +78,8 @@ const char* KindText(OperandKind kind) {
       return "machine";
     case OperandKind::Snapshot:
       return "snapshot";
+    case OperandKind::BlendSpace:
+      return "blend_space";
     case OperandKind::Immediate:
       return "imm";
   }
@@ -331,6 +333,7 @@ uint16_t GeneratedOperand(OperandKind kind, int n) {
     case OperandKind::Mask:
     case OperandKind::Machine:
     case OperandKind::Snapshot:
+    case OperandKind::BlendSpace:
       return 0;
   }
   return 0;
@@ -363,6 +366,7 @@ Program ProgramUsing(const std::vector<const OpcodeInfo*>& opcodes) {
   p.masks = {{"upper", {0.0f, 0.5f, 1.0f}}};
   p.bones = {{"hips", 0}, {"spine", 1}, {"hand", 2}};
   p.snapshots = {"before_ik"};
+  p.blend_spaces = {{"strafe", {0.0f, 0.0f, 1.0f, 0.0f, 1.0f, 1.0f, 0.0f, 1.0f}, {0, 1, 2, 0, 2, 3}}};
 
   p.code = {static_cast<uint16_t>(Opcode::ReferencePose), 0, static_cast<uint16_t>(Opcode::ReferencePose), 1};
   int n = 0;

@@ -271,6 +271,18 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
     s.String(n);
   Section(body, "SNAP", s);
   s = {};
+  s.Count(p.blend_spaces.size());
+  for (const BlendSpaceDesc& space : p.blend_spaces) {
+    s.String(space.name);
+    s.Count(space.positions.size() / 2);
+    for (const float v : space.positions)
+      s.F32(v);
+    s.Count(space.triangles.size() / 3);
+    for (const uint16_t v : space.triangles)
+      s.U16(v);
+  }
+  Section(body, "BSPC", s);
+  s = {};
   s.Count(p.debug.size());
   for (const DebugEntry& d : p.debug) {
     s.U32(d.code_offset);
@@ -289,7 +301,7 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
   file.U64(p.skeleton_hash);
   file.U16(p.scalar_register_count);
   file.U16(p.pose_register_count);
-  file.U32(11);
+  file.U32(12);
   file.U64(0);
   file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
   return file.bytes;
@@ -389,6 +401,10 @@ Program FullProgram(const VmRig& rig) {
   b.Emit(Opcode::Lerp, {r[15], r[15], s_zero, s_half});
   b.Emit(Opcode::Smoothstep, {r[15], s_zero, s_one, r[15]});
   b.Emit(Opcode::Remap, {r[15], r[15], s_zero, s_one, s_zero, s_quarter});
+  // A 2D blend space's weight for sample 2 at (aim.x, aim.y), folded in too.
+  b.program.blend_spaces.push_back(BlendSpaceDesc{"strafe", {0, 0, 1, 0, 1, 1, 0, 1}, {0, 1, 2, 0, 2, 3}});
+  b.Emit(Opcode::BlendSpaceWeight, {r[14], 0, 2, ax, ay}, "strafe");
+  b.Emit(Opcode::Mul, {r[15], r[15], r[14]});
   b.Emit(Opcode::Blend, {p, p, p_ref, r[15]}, "settle");
   const uint16_t p_saved = b.PoseRegister();
   b.Emit(Opcode::SaveSnapshot, {p_saved, p, snap}, "last_save");

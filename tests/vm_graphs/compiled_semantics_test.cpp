@@ -7,97 +7,11 @@
 #include <memory>
 #include <string>
 
-#include "compiler/codegen/compile.h"
-#include "compiler/graph/load_graph.h"
-#include "executor/tasks/execute_task_list.h"
-#include "vm/build_tasks.h"
-#include "vm/program_binding.h"
+#include "tests/vm_graphs/compiled_rig.h"
 
 using namespace anim;
 
-namespace {
-
-const char* kHeader = R"(format: animtc.graph
-version: 1
-skeleton: humanoid/skeleton.yaml
-clips: {idle: humanoid/idle.json, walk: humanoid/walk_fwd.json, jump: humanoid/jump.json}  # an alias: bound by the graph's name
-)";
-
-// A compiled graph bound to its assets, with one instance, stepped frame by frame.
-struct Rig {
-  CompiledGraph graph;
-  Program program;
-  std::vector<const Clip*> clips;
-  std::optional<ProgramBinding> binding;
-  std::unique_ptr<AnimInstance> instance;
-  AnimTaskList list;
-  TaskSnapshot snapshot;
-
-  static std::unique_ptr<Rig> Compile(const std::string& body) {
-    DiagnosticSink diagnostics;
-    std::optional<CompiledGraph> g = ParseGraph(std::string(kHeader) + body, "test.yaml",
-                                                std::string(ANIMTC_SOURCE_DIR) + "/samples", diagnostics);
-    INFO(FormatText(diagnostics));
-    REQUIRE(g);
-    std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(g->graph, diagnostics);
-    INFO(FormatText(diagnostics));
-    REQUIRE(compiled);
-    auto rig = std::make_unique<Rig>(Rig{*std::move(g), std::move(compiled->program), {}, {}, {}, {}, {}});
-    rig->Bind();
-    return rig;
-  }
-
-  void Bind() {
-    clips.clear();
-    for (const Clip& c : graph.clips)
-      clips.push_back(&c);
-    BindResult bound = ProgramBinding::Bind(program, graph.skeleton, clips);
-    INFO(bound.error);
-    REQUIRE(bound.binding);
-    binding = std::move(bound.binding);
-    instance = std::make_unique<AnimInstance>(program);
-  }
-
-  // One frame: record, then execute (so the machine's blend history advances as in a game).
-  void Step(float dt = 0.1f) {
-    BuildTasks(*binding, *instance, dt, list);
-    ExecuteTaskList(list, {}, &snapshot);
-  }
-
-  int State(const char* name, int machine = 0) const {
-    const MachineDesc& m = program.machines[machine];
-    for (std::size_t s = 0; s < m.states.size(); ++s) {
-      if (m.states[s].name == name) return static_cast<int>(s);
-    }
-    FAIL("no state " << name);
-    return -1;
-  }
-  int Current(int machine = 0) const { return instance->machines[machine].current; }
-
-  // The recorded SampleClip task of clip `clip` this frame.
-  const AnimTask& Sampled(const char* clip) const {
-    for (const AnimTask& t : list.tasks) {
-      if (t.type == AnimTaskType::SampleClip && list.clips[t.resource]->name() == clip) return t;
-    }
-    FAIL("no SampleClip of " << clip);
-    return list.tasks[0];
-  }
-  // Whether the tasks recorded by graph node `node` ran this frame.
-  bool NodeReachable(const std::string& node) const {
-    const std::vector<std::string>& names = binding->node_names();
-    bool found = false;
-    for (std::size_t i = 0; i < list.tasks.size(); ++i) {
-      const int16_t n = static_cast<int16_t>(list.tasks[i].source_node);
-      if (n < 0 || names[n] != node) continue;
-      found = true;
-      if (snapshot.tasks[i].reachable) return true;
-    }
-    if (!found) FAIL("node " << node << " recorded no task");
-    return false;
-  }
-};
-
-}  // namespace
+using test::Rig;
 
 TEST_CASE("a play-once clip replays when its state is re-entered", "[vm][compiled]") {
   auto rig = Rig::Compile(R"(parameters: {go: {type: bool}}
@@ -242,7 +156,7 @@ output: {pose: m}
 TEST_CASE("a condition naming an unknown parameter cannot compile", "[vm][compiled]") {
   DiagnosticSink diagnostics;
   const std::optional<CompiledGraph> g =
-      ParseGraph(std::string(kHeader) + R"(parameters: {speed: {type: float}}
+      ParseGraph(std::string(test::kHumanoidHeader) + R"(parameters: {speed: {type: float}}
 nodes:
   m:
     kind: state_machine

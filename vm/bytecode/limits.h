@@ -20,5 +20,13 @@ inline constexpr int kMaxPoseInstructions = 32766;
 // A transition's blend lasts at most an hour: inertialization solves a quintic over the duration,
 // whose fifth power must stay a float.
 inline constexpr float kMaxTransitionSeconds = 3600.0f;
+// A 2D blend space has 3 to 256 samples (every one is a pose the space records each frame), at
+// positions within +-1e6 spread over at least 1e-6, so that the squared distances of its hull
+// projection stay floats; each triangle's doubled area is at least 1e-9 of the extent squared (the
+// compiler's Delaunay tolerance), so barycentric weights never divide by nearly zero.
+inline constexpr std::size_t kMaxBlendSpaceSamples = 256;
+inline constexpr float kMaxBlendSpaceCoordinate = 1e6f;
+inline constexpr double kMinBlendSpaceExtent = 1e-6;
+inline constexpr double kMinBlendSpaceTriangleArea = 1e-9;
 
 }  // namespace anim

@@ -6,9 +6,9 @@ namespace anim {
 namespace {
 
 using K = OperandKind;
-constexpr K SR = K::ScalarRead, SW = K::ScalarWrite, PR = K::PoseRead, OPR = K::OptPoseRead, PW = K::PoseWrite,
-            CN = K::Constant, PA = K::Parameter, CL = K::Clock, MK = K::Mask, BN = K::Bone, OBN = K::OptBone,
-            MC = K::Machine, SN = K::Snapshot, IM = K::Immediate;
+constexpr K SR = K::ScalarRead, SW = K::ScalarWrite, PR = K::PoseRead, OPR = K::OptPoseRead,
+            PW = K::PoseWrite, CN = K::Constant, PA = K::Parameter, CL = K::Clock, MK = K::Mask, BN = K::Bone,
+            OBN = K::OptBone, MC = K::Machine, SN = K::Snapshot, IM = K::Immediate, BS = K::BlendSpace;
 
 constexpr std::array<OpcodeInfo, kOpcodeCount> kTable = {{
     {Opcode::Nop, "nop", 0, {}},
@@ -57,6 +57,7 @@ constexpr std::array<OpcodeInfo, kOpcodeCount> kTable = {{
     {Opcode::LookAt, "look_at", 11, {PW, PR, BN, SR, SR, SR, SR, SR, SR, SR, SR}},
     {Opcode::FootIK, "foot_ik", 12, {PW, PR, BN, BN, BN, SR, SR, SR, SR, CN, CN, SR}},
     {Opcode::Output, "output", 3, {PR, IM, OBN}},
+    {Opcode::BlendSpaceWeight, "blend_space_weight", 5, {SW, BS, IM, SR, SR}},
 }};
 
 constexpr bool TableIsInOpcodeOrder() {
@@ -69,8 +70,12 @@ static_assert(TableIsInOpcodeOrder(), "the opcode table must list opcodes in num
 
 }  // namespace
 
-std::span<const OpcodeInfo> OpcodeTable() { return kTable; }
+std::span<const OpcodeInfo> OpcodeTable() {
+  return kTable;
+}
 
-const OpcodeInfo* FindOpcode(uint16_t number) { return number < kOpcodeCount ? &kTable[number] : nullptr; }
+const OpcodeInfo* FindOpcode(uint16_t number) {
+  return number < kOpcodeCount ? &kTable[number] : nullptr;
+}
 
 }  // namespace anim

@@ -1,6 +1,25 @@
 #include "vm/bytecode/program.h"
 
+#include <algorithm>
+
 namespace anim {
+
+double BlendSpaceExtent(const BlendSpaceDesc& space) {
+  if (space.positions.size() < 2) return 0.0;
+  double min_x = space.positions[0], max_x = min_x, min_y = space.positions[1], max_y = min_y;
+  for (std::size_t i = 0; i + 1 < space.positions.size(); i += 2) {
+    min_x = std::min(min_x, double{space.positions[i]}), max_x = std::max(max_x, double{space.positions[i]});
+    min_y = std::min(min_y, double{space.positions[i + 1]});
+    max_y = std::max(max_y, double{space.positions[i + 1]});
+  }
+  return std::max(max_x - min_x, max_y - min_y);
+}
+
+double TwiceTriangleArea(const BlendSpaceDesc& space, const uint16_t* corners) {
+  auto x = [&](int k) { return double{space.positions[2 * std::size_t{corners[k]}]}; };
+  auto y = [&](int k) { return double{space.positions[2 * std::size_t{corners[k]} + 1]}; };
+  return (x(1) - x(0)) * (y(2) - y(0)) - (y(1) - y(0)) * (x(2) - x(0));
+}
 
 const char* ParamTypeName(ParamType type) {
   switch (type) {

@@ -78,6 +78,22 @@ struct MaskDesc {
   std::vector<float> weights;  // one per skeleton bone
 };
 
+// A 2D blend space's layout, triangulated by the compiler (Delaunay): where each sample sits and
+// the triangles over them. blend_space_weight reads it (docs/semantics.md, blend_space_2d).
+struct BlendSpaceDesc {
+  std::string name;                 // the graph node
+  std::vector<float> positions;     // x, y of each sample
+  std::vector<uint16_t> triangles;  // three sample indices per triangle, counter-clockwise
+  std::size_t sample_count() const { return positions.size() / 2; }
+};
+
+// The larger side of the samples' bounding box, in double.
+double BlendSpaceExtent(const BlendSpaceDesc& space);
+// Twice the signed area of the triangle of samples corners[0..2], in double: positive when
+// counter-clockwise. The verifier requires at least kMinBlendSpaceTriangleArea * extent^2, so
+// barycentric weights never divide by (nearly) zero.
+double TwiceTriangleArea(const BlendSpaceDesc& space, const uint16_t* corners);
+
 struct BoneRef {
   std::string name;
   uint16_t index = 0;  // the bone's index in the skeleton the program was compiled against
@@ -110,6 +126,7 @@ struct Program {
   std::vector<MaskDesc> masks;
   std::vector<BoneRef> bones;
   std::vector<std::string> snapshots;
+  std::vector<BlendSpaceDesc> blend_spaces;
   std::vector<DebugEntry> debug;  // ascending code_offset
 };
 

@@ -10,9 +10,9 @@
 namespace anim {
 namespace {
 
-constexpr int kSectionCount = 11;
+constexpr int kSectionCount = 12;
 constexpr std::array<const char*, kSectionCount> kSectionTags = {
-    "CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK", "BONE", "SNAP", "DEBG"};
+    "CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK", "BONE", "SNAP", "BSPC", "DEBG"};
 
 std::string Tag(const char* tag) {
   return std::string("'") + tag + "'";
@@ -45,6 +45,8 @@ class SectionParser {
         return Bones();
       case 9:
         return Snapshots();
+      case 10:
+        return BlendSpaces();
       default:
         return Debug();
     }
@@ -202,6 +204,24 @@ class SectionParser {
     p_.bones.resize(n);
     for (BoneRef& b : p_.bones) {
       if (!in_.String(b.name) || !in_.U16(b.index)) return Cut("a bone");
+    }
+    return true;
+  }
+  bool BlendSpaces() {
+    uint32_t n = 0;
+    if (!Count(n, 2 + 4 + 4, "blend spaces")) return false;
+    p_.blend_spaces.resize(n);
+    for (BlendSpaceDesc& space : p_.blend_spaces) {
+      uint32_t samples = 0, triangles = 0;
+      if (!in_.String(space.name)) return Cut("a blend space");
+      if (!Count(samples, 8, "blend space samples")) return false;
+      space.positions.resize(2 * std::size_t{samples});
+      for (float& v : space.positions)
+        in_.F32(v);
+      if (!Count(triangles, 6, "blend space triangles")) return false;
+      space.triangles.resize(3 * std::size_t{triangles});
+      for (uint16_t& v : space.triangles)
+        in_.U16(v);
     }
     return true;
   }

@@ -49,7 +49,7 @@ class Verifier {
              std::to_string(kAnimBytecodeVersion);
     }
     if (!Limits() || !Constants() || !Params() || !Scopes() || !Clocks() || !Machines() || !Nesting() ||
-        !Masks() || !Code() || !Debug()) {
+        !Masks() || !BlendSpaces() || !Code() || !Debug()) {
       return error_;
     }
     return {};
@@ -75,6 +75,7 @@ class Verifier {
         {"masks", p_.masks.size()},
         {"bones", p_.bones.size()},
         {"snapshots", p_.snapshots.size()},
+        {"blend spaces", p_.blend_spaces.size()},
     };
     for (const auto& [what, count] : tables) {
       if (count > kMaxTableEntries) {
@@ -254,6 +255,49 @@ class Verifier {
     return true;
   }
 
+  // Weights are barycentric in a triangle or linear along a hull edge: each triangle must have an
+  // area (no division by zero) and positions stay where their squares are floats.
+  bool BlendSpaces() {
+    for (const BlendSpaceDesc& space : p_.blend_spaces) {
+      const std::string what = "blend space " + Quote(space.name);
+      const std::size_t samples = space.sample_count();
+      if (space.positions.size() % 2 != 0) return Fail(what + " has an odd number of coordinates");
+      if (samples < 3 || samples > kMaxBlendSpaceSamples) {
+        return Fail(what + " has " + std::to_string(samples) + " samples; it needs 3 to " +
+                    std::to_string(kMaxBlendSpaceSamples));
+      }
+      for (const float v : space.positions) {
+        if (!(std::fabs(v) <= kMaxBlendSpaceCoordinate)) {
+          return Fail(what + " has a sample position outside +-" +
+                      std::to_string(static_cast<long>(kMaxBlendSpaceCoordinate)));
+        }
+      }
+      const double extent = BlendSpaceExtent(space);
+      if (!(extent >= kMinBlendSpaceExtent)) {
+        return Fail(what + ": its samples span less than 1e-6");  // kMinBlendSpaceExtent
+      }
+      if (space.triangles.empty() || space.triangles.size() % 3 != 0 ||
+          space.triangles.size() / 3 > 2 * samples) {
+        return Fail(what + " has " + std::to_string(space.triangles.size()) +
+                    " triangle corners; it needs a positive multiple of 3, at most 6 per sample");
+      }
+      for (std::size_t t = 0; t < space.triangles.size(); t += 3) {
+        const uint16_t* v = &space.triangles[t];
+        for (int k = 0; k < 3; ++k) {
+          if (v[k] >= samples) {
+            return Fail(what + ": triangle " + std::to_string(t / 3) + " names sample " +
+                        std::to_string(v[k]) + " (the space has " + std::to_string(samples) + ")");
+          }
+        }
+        if (!(TwiceTriangleArea(space, v) >= kMinBlendSpaceTriangleArea * extent * extent)) {
+          return Fail(what + ": triangle " + std::to_string(t / 3) +
+                      " is not counter-clockwise with an area (its samples are on one line)");
+        }
+      }
+    }
+    return true;
+  }
+
   // One operand: in range for its kind; pose reads must follow a write.
   bool Operand(OperandKind kind, uint16_t v, const std::string& at) {
     auto range = [&](const char* what, std::size_t size) {
@@ -292,6 +336,8 @@ class Verifier {
         return range("state machine", p_.machines.size());
       case OperandKind::Snapshot:
         return range("snapshot", p_.snapshots.size());
+      case OperandKind::BlendSpace:
+        return range("blend space", p_.blend_spaces.size());
       case OperandKind::Immediate:
         return true;
     }
@@ -324,6 +370,10 @@ class Verifier {
         return Immediate(o[8] <= 1, at, "use_pole must be 0 or 1");
       case Opcode::Output:
         return Immediate(o[1] <= 1, at, "lock_root must be 0 or 1");
+      case Opcode::BlendSpaceWeight:
+        return Immediate(o[2] < p_.blend_spaces[o[1]].sample_count(), at,
+                         "sample " + std::to_string(o[2]) + " is out of range for blend space " +
+                             Quote(p_.blend_spaces[o[1]].name));
       case Opcode::MachineUpdate: {
         const MachineDesc& m = p_.machines[o[0]];
         if (updated_[o[0]]) return Fail(at + ": machine " + Quote(m.name) + " is updated twice");

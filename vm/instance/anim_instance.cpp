@@ -30,6 +30,10 @@ AnimInstance::AnimInstance(const Program& program) : program_(&program) {
   machines.resize(program.machines.size());
   for (std::size_t m = 0; m < program.machines.size(); ++m)
     machines[m].current = program.machines[m].initial_state;
+  for (const BlendSpaceDesc& space : program.blend_spaces) {
+    blend_spaces.push_back({0.0f, 0.0f, false, static_cast<uint32_t>(blend_space_weights.size())});
+    blend_space_weights.resize(blend_space_weights.size() + space.sample_count(), 0.0f);
+  }
   task_state.blends.resize(program.machines.size());
   task_state.snapshots.resize(program.snapshots.size());
 }

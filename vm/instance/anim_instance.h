@@ -45,6 +45,14 @@ struct MachineState {
   bool interruptible = true;  // the active blend's transition can be interrupted
 };
 
+// A 2D blend space's weights as last computed, and where: the weight instructions of its samples
+// share one computation while (x, y) stays the same.
+struct BlendSpaceState {
+  float x = 0.0f, y = 0.0f;
+  bool valid = false;
+  uint32_t first_weight = 0;  // its samples' weights start here in AnimInstance::blend_space_weights
+};
+
 // Receives the one-time warning of an instance (a version mismatch). The runtime has no logging.
 using InstanceWarningCallback = void (*)(void* user, const char* message);
 
@@ -89,6 +97,8 @@ class AnimInstance {
   std::vector<ClockState> clocks;
   std::vector<ScopeState> scopes;
   std::vector<MachineState> machines;
+  std::vector<BlendSpaceState> blend_spaces;
+  std::vector<float> blend_space_weights;
   TaskStateStorage task_state;
   int64_t frame = 0;  // frames built so far
   // The skeleton LOD cut for the next frames (AnimTaskList::active_bone_count): sampling, blending

@@ -1,14 +1,10 @@
 #include "compiler/graph/reader/node_reader.h"
 
 #include "compiler/diag/suggest.h"
+#include "compiler/graph/reader/blend_space_reader.h"
 #include "compiler/graph/reader/state_machine_reader.h"
 
 namespace anim::graph {
-namespace {
-
-constexpr std::string_view kSampleFields[] = {"position", "pose"};
-
-}  // namespace
 
 bool NodeReader::ReadNodes(const DocNode& nodes) {
   if (s_.reader.Mapping(nodes, "'nodes'") == nullptr) return true;
@@ -78,7 +74,8 @@ void NodeReader::ReadFields(int index, GraphNode& node, const DocNode& doc, cons
   }
   switch (node.kind->type) {
     case NodeType::BlendSpace1D:
-      ReadSamples(node, fields);
+    case NodeType::BlendSpace2D:
+      ReadBlendSpaceSamples(s_, *this, node, fields);
       break;
     case NodeType::StateMachine:
       ReadStateMachine(s_, *this, node, fields);
@@ -258,41 +255,6 @@ void NodeReader::ResolveSnapshotLoads() {
     s_.reader.Error("E018", *load.at,
                     "undefined snapshot " + Quoted(load.name) + ": no save_snapshot node saves it" +
                         DidYouMean(load.name, SortedKeys(snapshot_index_)));
-  }
-}
-
-void NodeReader::ReadSamples(GraphNode& node, FieldReader& fields) {
-  DocumentReader& reader = s_.reader;
-  const std::string what = "'samples' of node " + Quoted(node.name);
-  const DocNode* samples = fields.Get("samples", Field::Required);
-  if (samples == nullptr || reader.Sequence(*samples, what) == nullptr) return;
-  if (samples->items.empty()) {
-    reader.Error("E021", *samples, what + " is empty: a blend space needs at least one sample");
-    return;
-  }
-  const DocNode* previous = nullptr;
-  for (std::size_t i = 0; i < samples->items.size(); ++i) {
-    const DocNode& item = *samples->items[i];
-    const std::string item_what = "'samples'[" + std::to_string(i) + "] of node " + Quoted(node.name);
-    if (reader.Mapping(item, item_what) == nullptr) continue;
-    FieldReader sample(reader, item, item_what, kSampleFields);
-    sample.ReportUnknownFields();
-    SampleModel model;
-    const std::optional<float> position = sample.Float("position", Field::Required);
-    if (const DocNode* pose = sample.Get("pose", Field::Required))
-      model.node =
-          ReadPose(node, *pose, "'pose' of " + item_what, node.name + ".samples[" + std::to_string(i) + "]");
-    if (!position) continue;
-    model.position = *position;
-    if (previous != nullptr && !(model.position > static_cast<float>(previous->number))) {
-      Diagnostic& error = reader.Error("E021", *item.Find("position"),
-                                       "sample positions of node " + Quoted(node.name) +
-                                           " must increase: " + Number(model.position) + " comes after " +
-                                           Number(previous->number));
-      reader.Note(error, *previous, "the previous sample's position");
-    }
-    previous = item.Find("position");
-    node.samples.push_back(model);
   }
 }
 

@@ -57,7 +57,6 @@ class NodeReader {
   int ClipRef(const std::string& name, const DocNode& at);
   void SnapshotRef(int index, const GraphNode& node, FieldValue& value, const std::string& name,
                    const DocNode& at);
-  void ReadSamples(GraphNode& node, FieldReader& fields);
   void CheckClipStart(const GraphNode& node);
   void CheckBoneChain(const GraphNode& node);
 

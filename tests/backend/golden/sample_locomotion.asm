@@ -1,4 +1,4 @@
-; animbc version 2, skeleton hash 0x88cfc782ca8927a0, graph hash 0x9e7d1af9720cdd51
+; animbc version 3, skeleton hash 0x88cfc782ca8927a0, graph hash 0x9e7d1af9720cdd51
 ; 336 code words, 81 debug entries, 11 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; forward.samples[1] (line 30:73)
@@ -158,3 +158,4 @@ bones:
   7  'root' (skeleton bone 0)
 snapshots:
   0  'previous_frame'
+blend spaces:
