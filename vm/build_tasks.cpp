@@ -268,9 +268,21 @@ class Recorder {
   // The machine's one task: an Inertialize (or DeadBlend) over its current state's pose only.
   void RecordMachine(uint16_t reg, uint16_t machine) {
     const MachineState& m = in_.machines[machine];
-    AnimTask& task =
-        RecordOn(m.blend_mode == BlendMode::DeadBlend ? AnimTaskType::DeadBlend : AnimTaskType::Inertialize,
-                 reg, p_.machines[machine].states[m.current].pose);
+    const MachineDesc& desc = p_.machines[machine];
+    const uint16_t incoming = desc.states[m.current].pose;
+    AnimTask* recorded = nullptr;
+    if (m.blend_mode == BlendMode::Crossfade) {
+      AnimTask& fade = m.fade_from >= 0 ? RecordOn(AnimTaskType::Crossfade, reg, incoming,
+                                                   desc.states[static_cast<std::size_t>(m.fade_from)].pose)
+                                        : RecordOn(AnimTaskType::Crossfade, reg, incoming);
+      fade.mode = static_cast<uint8_t>(m.blend_curve);
+      recorded = &fade;
+    } else {
+      recorded = &RecordOn(
+          m.blend_mode == BlendMode::DeadBlend ? AnimTaskType::DeadBlend : AnimTaskType::Inertialize, reg,
+          incoming);
+    }
+    AnimTask& task = *recorded;
     task.resource = machine;
     task.flags =
         static_cast<uint8_t>((m.fired ? kTaskFlagCapture : 0) | (m.blend_active ? kTaskFlagApply : 0));

@@ -54,6 +54,9 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
   }
   if (fired >= 0) {
     const TransitionDesc& t = desc.transitions[static_cast<std::size_t>(fired)];
+    // A crossfade fades from the state it leaves while that state keeps running; one that
+    // interrupts a blend, or re-enters its own state, fades from the output frozen at the seam.
+    m.fade_from = t.mode == BlendMode::Crossfade && !m.blend_active && t.to != m.current ? m.current : -1;
     m.current = t.to;
     m.time_in_state = 0.0f;
     m.fired = true;
@@ -63,6 +66,7 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
     m.blend_duration = t.duration;
     m.blend_half_life = t.half_life;
     m.blend_mode = t.mode;
+    m.blend_curve = t.curve;
     m.interruptible = t.can_interrupt;
   } else if (!machine_entering) {  // time stands still on the frame a machine (re)starts running
     m.time_in_state += dt;
@@ -71,11 +75,15 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
       if (m.blend_elapsed >= m.blend_duration) m.blend_active = false;
     }
   }
+  if (!m.blend_active) m.fade_from = -1;
 
   for (std::size_t i = 0; i < desc.states.size(); ++i) {
     ScopeState& s = instance.scopes[desc.states[i].scope];
-    s.active_now = i == m.current;
-    s.entering = s.active_now && (!s.active_prev || fired >= 0 || machine_entering);
+    const bool current = i == m.current;
+    s.active_now = current || static_cast<int32_t>(i) == m.fade_from;  // the state a crossfade leaves runs on
+    // A state enters when it was not running (so does a crossfade's source on the frame its machine
+    // starts), and the current state also when a transition fired or the machine (re)starts.
+    s.entering = s.active_now && (!s.active_prev || (current && (fired >= 0 || machine_entering)));
   }
 }
 

@@ -42,6 +42,7 @@ std::string ResourceName(const AnimTask& task, const AnimTaskList& list, const P
       return r < program.snapshots.size() ? program.snapshots[r] : "";
     case AnimTaskType::Inertialize:
     case AnimTaskType::DeadBlend:
+    case AnimTaskType::Crossfade:
       return r < program.machines.size() ? program.machines[r].name : "";
     default:
       return "";

@@ -9,6 +9,7 @@
 
 #include "cli/anim_dump/task_describe.h"
 #include "compiler/diag/json_text.h"
+#include "executor/ops/crossfade.h"
 
 namespace anim::dump {
 namespace {
@@ -56,6 +57,7 @@ Json Fields(const CapturedRun& run, const DumpFrame& frame, const DumpTask& t) {
       break;
     case AnimTaskType::Inertialize:
     case AnimTaskType::DeadBlend:
+    case AnimTaskType::Crossfade:
       f["machine"] = t.resource;
       f["state"] =
           k.resource < frame.machines.size() ? Json(frame.machines[k.resource].state) : Json(nullptr);
@@ -64,6 +66,10 @@ Json Fields(const CapturedRun& run, const DumpFrame& frame, const DumpTask& t) {
       f["elapsed"] = JsonNumber(k.time);
       f["duration"] = JsonNumber(k.alpha);
       if (k.type == AnimTaskType::DeadBlend) f["half_life"] = JsonNumber(k.aux);
+      if (k.type == AnimTaskType::Crossfade) {
+        f["curve"] = FadeCurveName(k.mode);
+        f["from"] = k.dep_b != AnimTask::NoTask ? "state" : "frozen";
+      }
       break;
     case AnimTaskType::SavePoseSnapshot:
     case AnimTaskType::LoadPoseSnapshot:

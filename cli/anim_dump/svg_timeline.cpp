@@ -34,6 +34,7 @@ const char* Fill(AnimTaskType type) {
       return "#f7e6c4";
     case AnimTaskType::Inertialize:
     case AnimTaskType::DeadBlend:
+    case AnimTaskType::Crossfade:
     case AnimTaskType::SavePoseSnapshot:
       return "#e8d6f2";
     default:

@@ -1,4 +1,5 @@
 #include "cli/anim_dump/task_describe.h"
+#include "executor/ops/crossfade.h"
 
 #include <fmt/format.h>
 
@@ -21,6 +22,10 @@ std::string MachineBlend(const DumpFrame& frame, const DumpTask& t) {
   if ((t.task.flags & kTaskFlagApply) != 0) {
     s += ", blending " + Number(t.task.time) + "/" + Number(t.task.alpha) + "s";
     if (t.task.type == AnimTaskType::DeadBlend) s += " half-life " + Number(t.task.aux);
+    if (t.task.type == AnimTaskType::Crossfade) {
+      s += std::string(" ") + FadeCurveName(t.task.mode) +
+           (t.task.dep_b != AnimTask::NoTask ? " from the state left" : " from the frozen output");
+    }
   }
   return s;
 }
@@ -80,6 +85,7 @@ std::string KeyFields(const CapturedRun& run, const DumpFrame& frame, const Dump
              (k.mode == static_cast<uint8_t>(AdditiveBase::Pose) ? ", base pose" : ", base bind pose");
     case AnimTaskType::Inertialize:
     case AnimTaskType::DeadBlend:
+    case AnimTaskType::Crossfade:
       return MachineBlend(frame, t);
     case AnimTaskType::SavePoseSnapshot:
     case AnimTaskType::LoadPoseSnapshot:

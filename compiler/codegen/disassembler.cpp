@@ -107,11 +107,11 @@ void Machines(const Program& p, std::string& out) {
     }
     for (size_t t = 0; t < d.transitions.size(); ++t) {
       const TransitionDesc& tr = d.transitions[t];
-      std::string text =
-          fmt::format("      transition {}: {} -> {} when s{}, {}s {}", t,
-                      tr.from == kNoOperand ? std::string("any") : state(tr.from), state(tr.to), tr.condition,
-                      tr.duration, tr.mode == BlendMode::DeadBlend ? "dead_blend" : "inertialize");
+      std::string text = fmt::format("      transition {}: {} -> {} when s{}, {}s {}", t,
+                                     tr.from == kNoOperand ? std::string("any") : state(tr.from),
+                                     state(tr.to), tr.condition, tr.duration, BlendModeName(tr.mode));
       if (tr.mode == BlendMode::DeadBlend) text += fmt::format(" half_life {}", tr.half_life);
+      if (tr.mode == BlendMode::Crossfade) text += fmt::format(" {}", BlendCurveName(tr.curve));
       if (tr.can_interrupt) text += ", can interrupt";
       for (uint16_t trigger : tr.consumed_triggers) {
         text +=

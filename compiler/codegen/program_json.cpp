@@ -64,7 +64,8 @@ Json Machines(const Program& p) {
                              {"to", t.to},
                              {"condition", t.condition},
                              {"duration", t.duration},
-                             {"mode", t.mode == BlendMode::DeadBlend ? "dead_blend" : "inertialize"},
+                             {"mode", BlendModeName(t.mode)},
+                             {"curve", BlendCurveName(t.curve)},
                              {"half_life", t.half_life},
                              {"can_interrupt", t.can_interrupt},
                              {"consumed_triggers", t.consumed_triggers}});

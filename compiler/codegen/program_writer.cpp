@@ -73,6 +73,7 @@ void WriteMachine(ByteWriter& w, const MachineDesc& m) {
     w.U8(static_cast<uint8_t>(t.mode));
     w.F32(t.half_life);
     w.U8(t.can_interrupt ? 1 : 0);
+    w.U8(static_cast<uint8_t>(t.curve));
     w.Count(t.consumed_triggers.size());
     for (uint16_t p : t.consumed_triggers)
       w.U16(p);

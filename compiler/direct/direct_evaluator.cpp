@@ -288,12 +288,16 @@ void DirectEvaluator::UpdateMachine(int m, float dt) {
     }
     if (ms.fired >= 0) {
       const TransitionDesc& d = machine.transitions[ms.fired].desc;
+      // Live only when no blend was running and the state really changes (docs/semantics.md).
+      const bool live = d.mode == BlendMode::Crossfade && !ms.blend_active && d.to != ms.current;
+      ms.fade_from = live ? ms.current : -1;
       ms.current = d.to;
       ms.time_in_state = 0.0f;
       ms.blend_active = true;
       ms.elapsed = 0.0f;
       ms.duration = d.duration;
       ms.mode = d.mode;
+      ms.curve = d.curve;
       ms.half_life = d.half_life;
       ms.interruptible = d.can_interrupt;
     } else if (!own.entering) {  // a machine that starts running this frame stands still
@@ -303,11 +307,13 @@ void DirectEvaluator::UpdateMachine(int m, float dt) {
         if (ms.elapsed >= ms.duration) ms.blend_active = false;
       }
     }
+    if (!ms.blend_active) ms.fade_from = -1;
   }
   for (std::size_t s = 0; s < machine.states.size(); ++s) {
     ScopeState& state = scopes_[machine.states[s].scope];
-    state.now = own.now && static_cast<int>(s) == ms.current;
-    state.entering = state.now && (!state.prev || ms.fired >= 0 || own.entering);
+    const bool current = static_cast<int>(s) == ms.current;
+    state.now = own.now && (current || static_cast<int>(s) == ms.fade_from);
+    state.entering = state.now && (!state.prev || (current && (ms.fired >= 0 || own.entering)));
   }
 }
 
@@ -336,7 +342,9 @@ void DirectEvaluator::EvaluatePoses(int count) {
     const ir::Value& v = graph_.values[id];
     if (!reached_[id] || v.type != ir::Type::Pose) continue;
     if (v.op == Op::StateMachine) {
-      reached_[v.operands[machines_[v.index].current]] = 1;
+      const MachineState& ms = machines_[v.index];
+      reached_[v.operands[ms.current]] = 1;
+      if (ms.fade_from >= 0) reached_[v.operands[ms.fade_from]] = 1;  // a crossfade's live source
       continue;
     }
     for (ir::ValueId o : v.operands) {
@@ -410,7 +418,11 @@ void DirectEvaluator::Compute(const ir::Value& v, DPose& out, int count) {
       MachineState& ms = machines_[v.index];
       const int n = pass_through(ops[ms.current]);  // only the current state is evaluated
       const bool capture = ms.fired >= 0;
-      if (ms.mode == BlendMode::DeadBlend) {
+      if (ms.mode == BlendMode::Crossfade) {
+        const DPose* live = ms.fade_from >= 0 ? &Input(ops[ms.fade_from]) : nullptr;
+        direct::Crossfade(ms.seam, out, live, n, capture, ms.blend_active, ms.elapsed, ms.duration, ms.curve,
+                          delta_time_);
+      } else if (ms.mode == BlendMode::DeadBlend) {
         direct::DeadBlend(ms.seam, out, n, capture, ms.elapsed, ms.duration, ms.half_life, delta_time_);
       } else {
         direct::Inertialize(ms.seam, out, n, capture, ms.elapsed, ms.duration, delta_time_);

@@ -64,7 +64,9 @@ class DirectEvaluator {
     bool blend_active = false;
     float elapsed = 0.0f, duration = 0.0f, half_life = 0.0f;
     BlendMode mode = BlendMode::Inertialize;
+    BlendCurve curve = BlendCurve::Linear;
     bool interruptible = true;
+    int fade_from = -1;  // the state a crossfade leaves, still running; -1 for none or a frozen source
     direct::SeamState seam;
   };
   struct ScopeState {

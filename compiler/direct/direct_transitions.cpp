@@ -1,6 +1,8 @@
 #include "compiler/direct/direct_transitions.h"
 
 #include <algorithm>
+#include <cmath>
+#include <utility>
 
 namespace anim::direct {
 namespace {
@@ -157,6 +159,39 @@ void DeadBlend(SeamState& seam, DPose& pose, int count, bool capture, double ela
       DTransform& x = pose.bones[i];
       x = {Mix(carried.t, x.t, w), Nlerp(carried.r, x.r, w), Mix(carried.s, x.s, w)};
     }
+  }
+  seam.history.Push(pose, delta_time);
+}
+
+double CrossfadeWeight(BlendCurve curve, double elapsed, double duration) {
+  if (!(duration > 0.0)) return 1.0;
+  const double u = std::clamp(elapsed / duration, 0.0, 1.0);
+  switch (curve) {
+    case BlendCurve::Smoothstep:
+      return u * u * (3.0 - 2.0 * u);
+    case BlendCurve::Cubic:
+      return u < 0.5 ? 4.0 * u * u * u : 1.0 - std::pow(2.0 - 2.0 * u, 3.0) / 2.0;
+    case BlendCurve::Linear:
+      break;
+  }
+  return u;
+}
+
+void Crossfade(SeamState& seam, DPose& pose, const DPose* live, int count, bool capture, bool blending,
+               double elapsed, double duration, BlendCurve curve, double delta_time) {
+  SeamState::Fade& fade = seam.fade;
+  if (live != nullptr) {
+    fade.held = false;
+  } else if (capture) {
+    fade.held = seam.history.held > 0;
+    if (fade.held) fade.frozen = seam.history.latest;
+  }
+  const DPose* from = live != nullptr ? live : fade.held ? &fade.frozen : nullptr;
+  if (blending && from != nullptr) {
+    DPose mixed = pose;
+    Blend(mixed, *from, pose, CrossfadeWeight(curve, elapsed, duration), count);
+    CopyTail(mixed, pose, count);
+    pose = std::move(mixed);
   }
   seam.history.Push(pose, delta_time);
 }

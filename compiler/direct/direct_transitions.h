@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "compiler/direct/direct_pose.h"
+#include "compiler/ir/ir.h"  // BlendCurve
 
 namespace anim::direct {
 
@@ -58,6 +59,11 @@ struct SeamState {
     double duration = 0.0, half_life = 0.0;
     bool active = false;
   } dead;
+
+  struct Fade {
+    DPose frozen;  // the output at the seam of a crossfade that fades from no live state
+    bool held = false;
+  } fade;
 };
 
 // One frame of each blend over bones [0, count) of `pose` (the target on entry, the output on exit):
@@ -67,5 +73,13 @@ void Inertialize(SeamState& seam, DPose& pose, int count, bool capture, double e
                  double delta_time);
 void DeadBlend(SeamState& seam, DPose& pose, int count, bool capture, double elapsed, double duration,
                double half_life, double delta_time);
+
+// The incoming weight of a crossfade `elapsed` into `duration` along `curve` (docs/semantics.md).
+double CrossfadeWeight(BlendCurve curve, double elapsed, double duration);
+// One frame of a crossfade: `pose` (the incoming state's, on entry) becomes the blend from `live`
+// (the state being left) or, without one, from the output frozen at the seam (taken from the
+// history on `capture`), by CrossfadeWeight, while `blending`; it then joins the history.
+void Crossfade(SeamState& seam, DPose& pose, const DPose* live, int count, bool capture, bool blending,
+               double elapsed, double duration, BlendCurve curve, double delta_time);
 
 }  // namespace anim::direct

@@ -337,6 +337,7 @@ class Lowerer {
       transition.desc.to = U16(t.to);
       transition.desc.duration = t.duration;
       transition.desc.mode = t.mode;
+      transition.desc.curve = t.curve;
       transition.desc.half_life = t.half_life;
       transition.desc.can_interrupt = t.can_interrupt;
       for (int param : expr::ParamsRead(t.condition))

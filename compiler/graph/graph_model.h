@@ -35,6 +35,7 @@ struct TransitionModel {
   expr::Expr condition;
   float duration = 0.2f;
   BlendMode mode = BlendMode::Inertialize;
+  BlendCurve curve = BlendCurve::Linear;
   float half_life = 0.05f;
   bool can_interrupt = false;
 };

@@ -89,9 +89,10 @@ void PrintMachines(const Graph& g, std::string& out) {
           t.desc.from < machine.states.size() ? EscapeTerminal(machine.states[t.desc.from].name) : "*";
       const std::string to =
           t.desc.to < machine.states.size() ? EscapeTerminal(machine.states[t.desc.to].name) : "?";
-      fmt::format_to(std::back_inserter(out), "  transition {} -> {} when %{}, {}s {}\n", from, to,
-                     t.condition, t.desc.duration,
-                     t.desc.mode == BlendMode::DeadBlend ? "dead_blend" : "inertialize");
+      fmt::format_to(
+          std::back_inserter(out), "  transition {} -> {} when %{}, {}s {}{}\n", from, to, t.condition,
+          t.desc.duration, BlendModeName(t.desc.mode),
+          t.desc.mode == BlendMode::Crossfade ? std::string(" ") + BlendCurveName(t.desc.curve) : "");
     }
   }
 }

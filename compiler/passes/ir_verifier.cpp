@@ -499,8 +499,11 @@ class Verifier {
       Fail("machine '{}' transition {} lasts {}, not between 0 and {} s", m.name, t, tr.desc.duration,
            kMaxTransitionSeconds);
     }
-    if (static_cast<uint8_t>(tr.desc.mode) > static_cast<uint8_t>(BlendMode::DeadBlend)) {
+    if (static_cast<uint8_t>(tr.desc.mode) > static_cast<uint8_t>(BlendMode::Crossfade)) {
       Fail("machine '{}' transition {} has an unknown blend mode", m.name, t);
+    }
+    if (static_cast<uint8_t>(tr.desc.curve) > static_cast<uint8_t>(BlendCurve::Cubic)) {
+      Fail("machine '{}' transition {} has an unknown blend curve", m.name, t);
     }
     if (!(tr.desc.half_life >= 0.0f && tr.desc.half_life <= kMaxTransitionSeconds)) {
       Fail("machine '{}' transition {} has half-life {}, not between 0 and {} s", m.name, t,

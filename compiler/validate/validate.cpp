@@ -113,6 +113,7 @@ bool TaskComesFrom(AnimTaskType type, ir::Op op) {
       return op == ir::Op::ApplyAdditive;
     case AnimTaskType::Inertialize:
     case AnimTaskType::DeadBlend:
+    case AnimTaskType::Crossfade:
       return op == ir::Op::StateMachine;
     case AnimTaskType::SavePoseSnapshot:
       return op == ir::Op::SaveSnapshot;

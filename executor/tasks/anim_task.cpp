@@ -36,6 +36,8 @@ const char* AnimTaskTypeName(AnimTaskType type) {
       return "LookAt";
     case AnimTaskType::FootIK:
       return "FootIK";
+    case AnimTaskType::Crossfade:
+      return "Crossfade";
   }
   return "Unknown";
 }
@@ -64,6 +66,8 @@ int RequiredDependencyCount(const AnimTask& task) {
       return 2;
     case AnimTaskType::MakeAdditive:
       return static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? 2 : 1;
+    case AnimTaskType::Crossfade:
+      return task.dep_b != AnimTask::NoTask ? 2 : 1;
     case AnimTaskType::Inertialize:
     case AnimTaskType::DeadBlend:
     case AnimTaskType::SavePoseSnapshot:

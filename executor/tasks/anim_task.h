@@ -29,8 +29,9 @@ enum class AnimTaskType : uint8_t {
   FABRIK,
   LookAt,
   FootIK,
+  Crossfade,
 };
-inline constexpr int kAnimTaskTypeCount = 16;
+inline constexpr int kAnimTaskTypeCount = 17;
 
 // Physics staging. Everything records AnyStage today; the tag exists so ragdoll write and read can
 // split across the simulation step, and only the producer knows which stage a task belongs to.
@@ -47,40 +48,42 @@ enum class AdditiveBase : uint8_t { BindPose, Pose };
 enum class BendHint : uint8_t { CurrentBend, PoleTarget };
 
 // Values of AnimTask::flags.
-inline constexpr uint8_t kTaskFlagCapture = 1;  // Inertialize, DeadBlend: a transition starts this frame
-inline constexpr uint8_t kTaskFlagApply = 2;    // Inertialize, DeadBlend: the blend is active
+inline constexpr uint8_t kTaskFlagCapture =
+    1;  // Inertialize, DeadBlend, Crossfade: a transition starts this frame
+inline constexpr uint8_t kTaskFlagApply = 2;  // Inertialize, DeadBlend, Crossfade: the blend is active
 
 // Fields are reused across task types, so the struct stays small:
+// clang-format off
 //
-//   type              dep_a    dep_b     resource     time     alpha     t / r / s, bones, aux
-//   ReferencePose     -        -         -            -        -         -
-//   SampleClip        -        -         clip         time     -         -
-//   Blend             a        b         -            -        alpha     -
-//   BlendMasked       a        b         mask         -        alpha     -
-//   MakeAdditive      source   base*     -            -        -         space: AdditiveSpace, mode:
-//   AdditiveBase
-//                                                                       (*base read only in
-//                                                                       AdditiveBase::Pose)
-//   ApplyAdditive     base     additive  -            -        alpha     -
-//   Inertialize       source   -         blend slot   elapsed  duration  flags
-//   DeadBlend         source   -         blend slot   elapsed  duration  flags, aux = half-life
-//   SavePoseSnapshot  source   -         snapshot     -        -         -
-//   LoadPoseSnapshot  -        -         snapshot     -        -         -
-//   BoneTransform     source   -         -            -        alpha     bone_a, space: BoneSpace, mode:
-//   BoneOpMode, t r s TranslateBone     source   -         -            -        alpha     bone_a, t =
-//   component-space offset TwoBoneIK         source   -         -            -        alpha     bone_a/b/c =
-//   root/mid/end, t = target,
-//                                                                       s = pole target, mode: BendHint
-//   FABRIK            source   -         -            -        alpha     bone_a = root, bone_b = tip,
-//                                                                       bone_c = iterations, t = target, aux
-//                                                                       = tolerance
-//   LookAt            source   -         -            -        alpha     bone_a, t = target, s = forward
-//   axis,
-//                                                                       aux = max angle (radians)
-//   FootIK            source   -         -            -        alpha     bone_a/b/c = thigh/calf/foot,
-//                                                                       aux = ground height, s = ground
-//                                                                       normal, t.x = ankle height, t.y =
-//                                                                       plant distance
+//   type              dep_a     dep_b     resource    time     alpha     t / r / s, bones, aux
+//   ReferencePose     -         -         -           -        -         -
+//   SampleClip        -         -         clip        time     -         -
+//   Blend             a         b         -           -        alpha     -
+//   BlendMasked       a         b         mask        -        alpha     -
+//   MakeAdditive      source    base*     -           -        -         space: AdditiveSpace, mode: AdditiveBase
+//                                                                        (*base read only in AdditiveBase::Pose)
+//   ApplyAdditive     base      additive  -           -        alpha     -
+//   Inertialize       source    -         blend slot  elapsed  duration  flags
+//   DeadBlend         source    -         blend slot  elapsed  duration  flags, aux = half-life
+//   Crossfade         incoming  outgoing* blend slot  elapsed  duration  flags, mode: FadeCurve
+//                                                                        (*NoTask: fade from the output frozen
+//                                                                        at the seam; read only when present)
+//   SavePoseSnapshot  source    -         snapshot    -        -         -
+//   LoadPoseSnapshot  -         -         snapshot    -        -         -
+//   BoneTransform     source    -         -           -        alpha     bone_a, space: BoneSpace, mode: BoneOpMode, t r s
+//   TranslateBone     source    -         -           -        alpha     bone_a, t = component-space offset
+//   TwoBoneIK         source    -         -           -        alpha     bone_a/b/c = root/mid/end, t = target,
+//                                                                        s = pole target, mode: BendHint
+//   FABRIK            source    -         -           -        alpha     bone_a = root, bone_b = tip,
+//                                                                        bone_c = iterations, t = target,
+//                                                                        aux = tolerance
+//   LookAt            source    -         -           -        alpha     bone_a, t = target, s = forward axis,
+//                                                                        aux = max angle (radians)
+//   FootIK            source    -         -           -        alpha     bone_a/b/c = thigh/calf/foot,
+//                                                                        aux = ground height, s = ground normal,
+//                                                                        t.x = ankle height, t.y = plant distance
+//
+// clang-format on
 struct AnimTask {
   static constexpr int16_t NoTask = -1;
 
@@ -108,7 +111,7 @@ struct AnimTask {
 static_assert(std::is_trivially_copyable_v<AnimTask>, "AnimTask must stay a flat POD");
 
 // How many dependencies a task of this type reads (dep_a first). MakeAdditive reads its base
-// pose only in AdditiveBase::Pose mode.
+// pose only in AdditiveBase::Pose mode, and Crossfade its outgoing pose only when dep_b names one.
 int RequiredDependencyCount(const AnimTask& task);
 
 }  // namespace anim

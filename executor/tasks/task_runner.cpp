@@ -141,6 +141,22 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
       return -1;
     }
 
+    case AnimTaskType::Crossfade: {
+      TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
+      if (seam == nullptr) break;
+      const bool capture = (task.flags & kTaskFlagCapture) != 0;
+      const Pose* from = CrossfadeSource(*seam, task.dep_b != AnimTask::NoTask ? b : nullptr, capture, n);
+      if ((task.flags & kTaskFlagApply) != 0 && from != nullptr) {
+        const float w = CrossfadeWeight(static_cast<FadeCurve>(task.mode), task.time, task.alpha);
+        k.blend(dst.view(), from->view(), a->view(), w, count);
+      } else {
+        TakeInput(dst, *a, n, k);
+      }
+      dst.kind = a->kind;
+      seam->history.Push(dst.view(), list.delta_time);
+      return -1;
+    }
+
     case AnimTaskType::SavePoseSnapshot: {
       PoseSnapshotSlot* slot = Slot(state ? &state->snapshots : nullptr, task.resource);
       if (slot == nullptr) break;

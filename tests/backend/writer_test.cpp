@@ -143,6 +143,7 @@ TEST_CASE("the body is the twelve sections in order, each payload as documented"
           CHECK(r.Uint(1) == static_cast<uint8_t>(t.mode));
           CHECK(r.F32() == t.half_life);
           CHECK(r.Uint(1) == (t.can_interrupt ? 1u : 0u));
+          CHECK(r.Uint(1) == static_cast<uint8_t>(t.curve));
           REQUIRE(r.Uint(4) == t.consumed_triggers.size());
           for (uint16_t trigger : t.consumed_triggers)
             CHECK(r.Uint(2) == trigger);

@@ -126,6 +126,12 @@ AnimTask RandomTask(Rng& rng, const RandomScene& scene, int index) {
       t.alpha = Uniform(rng, 0.1f, 0.5f);  // duration
       t.aux = Uniform(rng, 0.05f, 0.2f);   // half-life
       break;
+    case AnimTaskType::Crossfade:
+      t.resource = static_cast<uint16_t>(UniformInt(rng, 0, scene.blends - 1));
+      t.alpha = Uniform(rng, 0.1f, 0.5f);                          // duration
+      t.mode = static_cast<uint8_t>(UniformInt(rng, 0, 3));        // the curve; 3 is unknown (linear)
+      if (UniformInt(rng, 0, 2) == 0) t.dep_b = AnimTask::NoTask;  // fades from the frozen output
+      break;
     case AnimTaskType::SavePoseSnapshot:
     case AnimTaskType::LoadPoseSnapshot:
       t.resource = static_cast<uint16_t>(UniformInt(rng, 0, scene.snapshots));  // may be out of range
@@ -198,6 +204,7 @@ void RandomScene::AdvanceFrame(uint32_t seed, int frame) {
         break;
       case AnimTaskType::Inertialize:
       case AnimTaskType::DeadBlend:
+      case AnimTaskType::Crossfade:
         t.flags = UniformInt(rng, 0, 3) == 0 ? kTaskFlagCapture | kTaskFlagApply : kTaskFlagApply;
         t.time = (t.flags & kTaskFlagCapture) ? 0.0f : t.time + list.delta_time;
         break;

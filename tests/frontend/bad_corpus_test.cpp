@@ -187,7 +187,7 @@ constexpr BadCase kErrors[] = {
      "{file}:9:47: error[E013]: syntax error in expression: unexpected character '#'\n"},
     {"unknown_blend_mode.json",
      "{file}:42:20: error[E023]: unknown option 'dead' for 'blend' of 'transitions'[0] of state machine "
-     "'loco'; expected one of: inertialize dead_blend\n"},
+     "'loco'; expected one of: inertialize dead_blend crossfade\n"},
     {"unknown_field.json",
      "{file}:25:7: error[E103]: unknown field 'rat' in node 'idle'; did you mean 'rate'?\n"},
     {"unknown_function.yaml", "{file}:9:45: error[E014]: unknown function 'sine'; did you mean 'sin'?\n"},

@@ -63,7 +63,8 @@ TEST_CASE("The graph schema's top level lists the document's fields") {
   CHECK(schema["required"].get<std::set<std::string>>() ==
         std::set<std::string>{"format", "version", "skeleton", "nodes", "output"});
   CHECK(Keys(schema["$defs"]["transition"]["properties"]) ==
-        std::set<std::string>{"from", "to", "condition", "duration", "blend", "half_life", "can_interrupt"});
+        std::set<std::string>{"from", "to", "condition", "duration", "blend", "half_life", "can_interrupt",
+                              "curve"});
 }
 
 }  // namespace

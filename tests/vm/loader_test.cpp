@@ -93,8 +93,8 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK(r.file_version == 0);
     CHECK(r.program.version == 0);
     CHECK(r.program.code.empty());
-    CHECK_THAT(r.error,
-               Equals("bytecode version 0 does not match the runtime's version 3: recompile the graph"));
+    CHECK_THAT(r.error, Equals("bytecode version 0 does not match the runtime's version " +
+                               std::to_string(kAnimBytecodeVersion) + ": recompile the graph"));
   }
   SECTION("truncation at several points") {
     CHECK_THAT(LoadProgram(std::span(good).first(6)).error,
@@ -214,7 +214,8 @@ TEST_CASE("the verifier's refusals name the instruction, the operand and the lim
   }
   SECTION("another version") {
     p.version = 1;
-    CHECK_THAT(VerifyError(p), Equals("bytecode version 1 does not match the runtime's version 3"));
+    CHECK_THAT(VerifyError(p), Equals("bytecode version 1 does not match the runtime's version " +
+                                      std::to_string(kAnimBytecodeVersion)));
   }
   SECTION("a missing root scope") {
     p.scopes[0].machine = 0;

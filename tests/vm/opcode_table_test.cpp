@@ -361,7 +361,8 @@ Program ProgramUsing(const std::vector<const OpcodeInfo*>& opcodes) {
   machine.name = "locomotion";
   machine.states = {{"idle", 0, 1, 0}, {"move", 1, 2, kNoOperand}};
   machine.transitions = {{0, 1, 3, 0.2f, BlendMode::Inertialize, 0.05f, false, {2}},
-                         {kNoOperand, 0, 4, 0.3f, BlendMode::DeadBlend, 0.1f, true, {}}};
+                         {kNoOperand, 0, 4, 0.3f, BlendMode::DeadBlend, 0.1f, true, {}},
+                         {1, 0, 5, 0.25f, BlendMode::Crossfade, 0.05f, false, {}, BlendCurve::Smoothstep}};
   p.machines = {machine};
   p.masks = {{"upper", {0.0f, 0.5f, 1.0f}}};
   p.bones = {{"hips", 0}, {"spine", 1}, {"hand", 2}};

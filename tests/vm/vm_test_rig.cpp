@@ -243,6 +243,7 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
       s.U8(static_cast<uint8_t>(t.mode));
       s.F32(t.half_life);
       s.U8(t.can_interrupt ? 1 : 0);
+      s.U8(static_cast<uint8_t>(t.curve));
       s.Count(t.consumed_triggers.size());
       for (const uint16_t trig : t.consumed_triggers)
         s.U16(trig);

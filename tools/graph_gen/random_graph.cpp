@@ -252,7 +252,12 @@ class Generator {
         << "{from: " << (t >= states && from < 0 ? "any" : "s" + std::to_string(t < states ? t : from))
         << ", to: s" << to << ", condition: \"" << Pick(kConditions)
         << "\", duration: " << Number(UniformF(0.0f, 0.4f));
-      if (Chance(3)) m << ", blend: dead_blend, half_life: " << Number(UniformF(0.02f, 0.2f));
+      if (Chance(3)) {
+        m << ", blend: dead_blend, half_life: " << Number(UniformF(0.02f, 0.2f));
+      } else if (std::uniform_int_distribution<int>(0, 2)(side_) == 0) {  // the side stream: see Plane()
+        static constexpr const char* kCurves[] = {"linear", "smoothstep", "cubic"};
+        m << ", blend: crossfade, curve: " << kCurves[std::uniform_int_distribution<int>(0, 2)(side_)];
+      }
       if (Chance(3)) m << ", can_interrupt: true";
       m << "}";
     }
@@ -299,7 +304,7 @@ class Generator {
   }
 
   std::mt19937 rng_;
-  std::mt19937 side_;  // Plane()'s choices only
+  std::mt19937 side_;  // Plane()'s and the crossfades' choices only
   int frames_;
   std::string prefix_;
   std::ostringstream nodes_;

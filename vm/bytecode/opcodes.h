@@ -15,7 +15,8 @@ namespace anim {
 
 // 2: the header's last field, reserved and 0 in version 1, is the graph hash.
 // 3: a blend space table (section BSPC) and opcode 46, blend_space_weight.
-inline constexpr uint32_t kAnimBytecodeVersion = 3;
+// 4: a transition's blend mode may be 2 (crossfade), and a curve byte follows can_interrupt.
+inline constexpr uint32_t kAnimBytecodeVersion = 4;
 
 enum class Opcode : uint16_t {
   Nop = 0,

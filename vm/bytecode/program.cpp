@@ -4,6 +4,30 @@
 
 namespace anim {
 
+const char* BlendModeName(BlendMode mode) {
+  switch (mode) {
+    case BlendMode::Inertialize:
+      return "inertialize";
+    case BlendMode::DeadBlend:
+      return "dead_blend";
+    case BlendMode::Crossfade:
+      return "crossfade";
+  }
+  return "unknown";
+}
+
+const char* BlendCurveName(BlendCurve curve) {
+  switch (curve) {
+    case BlendCurve::Linear:
+      return "linear";
+    case BlendCurve::Smoothstep:
+      return "smoothstep";
+    case BlendCurve::Cubic:
+      return "cubic";
+  }
+  return "unknown";
+}
+
 double BlendSpaceExtent(const BlendSpaceDesc& space) {
   if (space.positions.size() < 2) return 0.0;
   double min_x = space.positions[0], max_x = min_x, min_y = space.positions[1], max_y = min_y;

@@ -42,7 +42,14 @@ struct ScopeDesc {
   uint16_t state = kNoOperand;
 };
 
-enum class BlendMode : uint8_t { Inertialize = 0, DeadBlend = 1 };
+enum class BlendMode : uint8_t { Inertialize = 0, DeadBlend = 1, Crossfade = 2 };
+// A crossfade's weight curve (numbered as the executor's FadeCurve).
+enum class BlendCurve : uint8_t { Linear = 0, Smoothstep = 1, Cubic = 2 };
+
+// "inertialize", "dead_blend", "crossfade"; "linear", "smoothstep", "cubic": as graphs and tools
+// spell them.
+const char* BlendModeName(BlendMode mode);
+const char* BlendCurveName(BlendCurve curve);
 
 struct TransitionDesc {
   uint16_t from = kNoOperand;  // a state index, or kNoOperand for "any state"
@@ -53,6 +60,7 @@ struct TransitionDesc {
   float half_life = 0.05f;                  // dead blend only
   bool can_interrupt = false;               // may another transition fire while this one is blending
   std::vector<uint16_t> consumed_triggers;  // trigger parameters the condition reads
+  BlendCurve curve = BlendCurve::Linear;    // crossfade only
 };
 
 struct StateDesc {

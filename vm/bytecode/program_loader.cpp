@@ -148,12 +148,18 @@ class SectionParser {
         !in_.U8(mode)) {
       return Cut("a transition");
     }
-    if (mode > static_cast<uint8_t>(BlendMode::DeadBlend)) {
+    if (mode > static_cast<uint8_t>(BlendMode::Crossfade)) {
       return Fail("a transition has unknown blend mode " + std::to_string(mode));
     }
     t.mode = static_cast<BlendMode>(mode);
     if (!in_.F32(t.half_life)) return Cut("a transition");
     if (!Bool(t.can_interrupt, "a transition's can_interrupt")) return false;
+    uint8_t curve = 0;
+    if (!in_.U8(curve)) return Cut("a transition");
+    if (curve > static_cast<uint8_t>(BlendCurve::Cubic)) {
+      return Fail("a transition has unknown blend curve " + std::to_string(curve));
+    }
+    t.curve = static_cast<BlendCurve>(curve);
     uint32_t triggers = 0;
     if (!Count(triggers, 2, "transition triggers")) return false;
     t.consumed_triggers.resize(triggers);
@@ -176,7 +182,7 @@ class SectionParser {
           return Cut("a state");
         }
       }
-      if (!Count(transitions, 20, "transitions")) return false;
+      if (!Count(transitions, 21, "transitions")) return false;
       m.transitions.resize(transitions);
       for (TransitionDesc& t : m.transitions) {
         if (!Transition(t)) return false;

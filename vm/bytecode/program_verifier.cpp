@@ -174,8 +174,11 @@ class Verifier {
         return Fail(what + ": duration must be between 0 and " +
                     std::to_string(static_cast<int>(kMaxTransitionSeconds)) + " seconds");
       }
-      if (static_cast<uint8_t>(t.mode) > static_cast<uint8_t>(BlendMode::DeadBlend)) {
+      if (static_cast<uint8_t>(t.mode) > static_cast<uint8_t>(BlendMode::Crossfade)) {
         return Fail(what + ": unknown blend mode");
+      }
+      if (static_cast<uint8_t>(t.curve) > static_cast<uint8_t>(BlendCurve::Cubic)) {
+        return Fail(what + ": unknown blend curve");
       }
       if (!(t.half_life >= 0.0f && t.half_life <= kMaxTransitionSeconds)) {
         return Fail(what + ": half-life must be between 0 and " +

@@ -42,7 +42,11 @@ struct MachineState {
   float blend_duration = 0.0f;
   float blend_half_life = 0.0f;
   BlendMode blend_mode = BlendMode::Inertialize;
+  BlendCurve blend_curve = BlendCurve::Linear;
   bool interruptible = true;  // the active blend's transition can be interrupted
+  // A crossfade from a live state: the state being left, which stays active (it updates and
+  // records) until the fade ends; -1 when no crossfade is in flight or it fades from a frozen pose.
+  int32_t fade_from = -1;
 };
 
 // A 2D blend space's weights as last computed, and where: the weight instructions of its samples

@@ -1,5 +1,6 @@
 #include "compiler/graph/reader/state_machine_reader.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "compiler/diag/suggest.h"
@@ -7,9 +8,11 @@
 namespace anim::graph {
 namespace {
 
-constexpr std::string_view kTransitionFields[] = {"from",  "to",        "condition",    "duration",
-                                                  "blend", "half_life", "can_interrupt"};
-constexpr std::string_view kBlendModes[] = {"inertialize", "dead_blend"};
+constexpr std::string_view kTransitionFields[] = {"from",  "to",        "condition",     "duration",
+                                                  "blend", "half_life", "can_interrupt", "curve"};
+// In BlendMode's and BlendCurve's order.
+constexpr std::string_view kBlendModes[] = {"inertialize", "dead_blend", "crossfade"};
+constexpr std::string_view kBlendCurves[] = {"linear", "smoothstep", "cubic"};
 constexpr std::string_view kAnyState = "any";
 
 class StateMachineReader {
@@ -89,8 +92,17 @@ class StateMachineReader {
       t.half_life =
           scalars.ReadConstant(*half_life, "'half_life' of " + what, Range::PositiveSeconds).value_or(0.0f);
     if (const DocNode* blend = fields.Find("blend"))
-      t.mode = ReadOption(reader_, *blend, "'blend' of " + what, kBlendModes) == 1 ? BlendMode::DeadBlend
-                                                                                   : BlendMode::Inertialize;
+      t.mode =
+          static_cast<BlendMode>(std::max(0, ReadOption(reader_, *blend, "'blend' of " + what, kBlendModes)));
+    if (const DocNode* curve = fields.Find("curve")) {
+      const int option = ReadOption(reader_, *curve, "'curve' of " + what, kBlendCurves);
+      if (option >= 0 && t.mode != BlendMode::Crossfade) {
+        reader_.Error("E029", *curve,
+                      "'curve' of " + what + " shapes crossfades only; this transition blends by " +
+                          BlendModeName(t.mode) + " (add 'blend: crossfade')");
+      }
+      t.curve = static_cast<BlendCurve>(std::max(0, option));
+    }
     t.can_interrupt = fields.Bool("can_interrupt", Field::Optional).value_or(false);
     if (ok) node_.transitions.push_back(std::move(t));
   }

@@ -1,4 +1,4 @@
-; animbc version 3, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 4, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 97 code words, 27 debug entries, 6 scalar registers, 6 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; speed (line 1:3)

@@ -1,4 +1,4 @@
-; animbc version 3, skeleton hash 0x88cfc782ca8927a0, graph hash 0x9e7d1af9720cdd51
+; animbc version 4, skeleton hash 0x88cfc782ca8927a0, graph hash 0x16969ab1eb9750fe
 ; 336 code words, 81 debug entries, 11 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; forward.samples[1] (line 30:73)
@@ -140,8 +140,8 @@ machines:
       transition 1: 'idle' -> 'backward' when s4, 0.25s inertialize
       transition 2: 'forward' -> 'backward' when s6, 0.35s dead_blend half_life 0.1
       transition 3: 'backward' -> 'forward' when s7, 0.35s dead_blend half_life 0.1
-      transition 4: 'forward' -> 'idle' when s1, 0.3s inertialize
-      transition 5: 'backward' -> 'idle' when s3, 0.3s inertialize
+      transition 4: 'forward' -> 'idle' when s1, 0.3s crossfade smoothstep
+      transition 5: 'backward' -> 'idle' when s3, 0.3s crossfade cubic
       transition 6: any -> 'airborne' when s5, 0.12s dead_blend half_life 0.06, consumes 'jump'
       transition 7: 'airborne' -> 'forward' when s8, 0.2s inertialize, can interrupt
       transition 8: 'airborne' -> 'idle' when s10, 0.3s inertialize
