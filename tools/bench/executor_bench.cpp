@@ -1,18 +1,26 @@
 // ExecuteTaskList benchmarks: the seed's worked example per character (sample humanoid, and a
-// 64-bone rig), the cost of unreachable state-machine branches, the per-bone cost of a blend in the
-// sweep, heap allocations per frame and the pool size over many lists.
+// 64-bone rig), a 2D-blend-space locomotion frame recorded by the VM, the cost of unreachable
+// state-machine branches, the per-bone cost of a blend in the sweep, heap allocations per frame
+// and the pool size over many lists.
 //   build/tools/bench/anim-bench-executor [--benchmark_min_time=0.2]
 #include <benchmark/benchmark.h>
 
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "compiler/codegen/compile.h"
+#include "compiler/graph/load_graph.h"
 #include "executor/tasks/execute_task_list.h"
 #include "executor/tasks/pose_pool.h"
 #include "tools/allocation_counter/allocation_counter.h"
+#include "tools/bench/locomotion_2d_graph.h"
 #include "tools/worked_example/worked_example_list.h"
+#include "vm/build_tasks.h"
+#include "vm/program_binding.h"
 
 namespace anim {
 namespace {
@@ -56,6 +64,53 @@ void BM_WorkedExample_Humanoid(benchmark::State& state) {
   RunFrames(state, ex.list);
 }
 BENCHMARK(BM_WorkedExample_Humanoid)->Unit(benchmark::kNanosecond);
+
+// The 2D-blend-space locomotion graph (tools/bench/locomotion_2d_graph.h) in its move state at
+// (0.7, 2.2), between walk, run and the right-hand sample, its crossfade from idle over: the frame
+// the VM records there, executed again and again. Every sample records and, while a blend whose
+// share is 0 still reads both its inputs, runs.
+void BM_Locomotion2D(benchmark::State& state) {
+  struct Recorded {
+    CompiledGraph graph;
+    Program program;
+    std::vector<const Clip*> clips;
+    std::optional<ProgramBinding> binding;
+    std::unique_ptr<AnimInstance> instance;
+    AnimTaskList list;
+  };
+  static const std::unique_ptr<Recorded> r = [] {
+    DiagnosticSink diagnostics;
+    std::optional<CompiledGraph> graph = ParseGraph(bench::kLocomotion2DGraph, "locomotion_2d.yaml",
+                                                    std::string(ANIMTC_SOURCE_DIR) + "/samples", diagnostics);
+    std::optional<codegen::CompiledProgram> compiled =
+        graph ? codegen::CompileGraph(graph->graph, diagnostics) : std::nullopt;
+    if (!compiled) {
+      std::fprintf(stderr, "%s", FormatText(diagnostics).c_str());
+      std::exit(2);
+    }
+    auto out = std::make_unique<Recorded>();
+    out->graph = *std::move(graph);
+    out->program = std::move(compiled->program);
+    for (const Clip& clip : out->graph.clips)
+      out->clips.push_back(&clip);
+    BindResult bound = ProgramBinding::Bind(out->program, out->graph.skeleton, out->clips);
+    if (!bound.binding) {
+      std::fprintf(stderr, "%s\n", bound.error.c_str());
+      std::exit(2);
+    }
+    out->binding = std::move(bound.binding);
+    out->instance = std::make_unique<AnimInstance>(out->program);
+    out->instance->SetFloat("vx", 0.7f);
+    out->instance->SetFloat("vy", 2.2f);
+    for (int frame = 0; frame < 30; ++frame) {  // into the move state, past the crossfade
+      BuildTasks(*out->binding, *out->instance, 1.0f / 30.0f, out->list);
+      ExecuteTaskList(out->list, {});
+    }
+    return out;
+  }();
+  RunFrames(state, r->list);
+}
+BENCHMARK(BM_Locomotion2D)->Unit(benchmark::kNanosecond);
 
 // The same 13 tasks on the humanoid cut to 64 bones (sampling and blending stop at the cut;
 // forward kinematics still walks every bone).

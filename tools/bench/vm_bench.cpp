@@ -1,8 +1,10 @@
 // BuildTasks (the recording pass) per frame: ns per recorded task and the heap allocations of all
-// frames after the first (target: none), on the worked example and on a generated 30-state machine.
+// frames after the first (target: none), on the worked example, on a generated 30-state machine and
+// on a 2D-blend-space locomotion graph whose input moves every frame.
 //   build/tools/bench/anim-bench-vm [--benchmark_min_time=0.5 --benchmark_repetitions=3]
 #include <benchmark/benchmark.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
@@ -12,6 +14,7 @@
 #include "compiler/codegen/compile.h"
 #include "compiler/graph/load_graph.h"
 #include "tools/allocation_counter/allocation_counter.h"
+#include "tools/bench/locomotion_2d_graph.h"
 #include "vm/build_tasks.h"
 #include "vm/program_binding.h"
 
@@ -63,7 +66,9 @@ std::string ThirtyStateGraph(int states) {
   return g.str();
 }
 
-void RecordFrames(benchmark::State& state, const Compiled& c) {
+// `steer(instance, frame)` sets the parameters before each frame (nothing by default).
+template <typename Steer>
+void RecordFrames(benchmark::State& state, const Compiled& c, Steer steer) {
   BindResult bound = ProgramBinding::Bind(c.program, c.graph.skeleton, c.clips);
   if (!bound.binding) {
     state.SkipWithError(bound.error.c_str());
@@ -71,9 +76,12 @@ void RecordFrames(benchmark::State& state, const Compiled& c) {
   }
   AnimInstance instance(c.program);
   AnimTaskList list;
+  int frame = 0;
+  steer(instance, frame++);
   BuildTasks(*bound.binding, instance, 1.0f / 30.0f, list);  // the first frame sizes everything
   const uint64_t before = HeapAllocationCount();
   for (auto _ : state) {
+    steer(instance, frame++);
     BuildTasks(*bound.binding, instance, 1.0f / 30.0f, list);
     benchmark::DoNotOptimize(list.tasks.data());
   }
@@ -86,6 +94,10 @@ void RecordFrames(benchmark::State& state, const Compiled& c) {
   state.counters["ns_per_task"] =
       benchmark::Counter(static_cast<double>(list.tasks.size()) * frames,
                          benchmark::Counter::kIsRate | benchmark::Counter::kInvert);
+}
+
+void RecordFrames(benchmark::State& state, const Compiled& c) {
+  RecordFrames(state, c, [](AnimInstance&, int) {});
 }
 
 void BM_Record_WorkedExample(benchmark::State& state) {
@@ -104,6 +116,21 @@ void BM_Record_ThirtyStateMachine(benchmark::State& state) {
   RecordFrames(state, *c);
 }
 BENCHMARK(BM_Record_ThirtyStateMachine);
+
+// Moving on a circle of radius 2 through (strafe, forward) speed: the blend space's weights are
+// worked out again every frame, and its triangle changes as the circle crosses them.
+void BM_Record_Locomotion2D(benchmark::State& state) {
+  DiagnosticSink diagnostics;
+  static const auto c = Compile(ParseGraph(bench::kLocomotion2DGraph, "locomotion_2d.yaml",
+                                           std::string(ANIMTC_SOURCE_DIR) + "/samples", diagnostics),
+                                diagnostics);
+  RecordFrames(state, *c, [](AnimInstance& instance, int frame) {
+    const float angle = 0.05f * static_cast<float>(frame % 126);
+    instance.SetFloat(0, 2.0f * std::cos(angle));
+    instance.SetFloat(1, 2.0f * std::sin(angle));
+  });
+}
+BENCHMARK(BM_Record_Locomotion2D);
 
 }  // namespace
 }  // namespace anim
