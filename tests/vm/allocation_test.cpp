@@ -9,7 +9,8 @@
 namespace anim {
 namespace {
 
-// Idle, move, jump (trigger), back to idle (dead blend): every machine path of the full program.
+// Idle, move (a crossfade), jump (trigger), back to idle (dead blend): every machine path of the
+// full program; the aim parameter moves the 2D blend space's point every frame.
 void Script(test::VmStepper& vm) {
   const float dt = 1.0f / 30.0f;
   for (int frame = 0; frame < 60; ++frame) {

@@ -336,7 +336,9 @@ Program FullProgram(const VmRig& rig) {
   const uint16_t s_go = b.Scalar(), s_stop = b.Scalar();
   b.Emit(Opcode::Greater, {s_go, s_speed, s_half}, "go");
   b.Emit(Opcode::LessEqual, {s_stop, s_speed, s_half}, "stop");
-  b.Transition(loco, 0, 1, s_go);
+  TransitionDesc& go = b.Transition(loco, 0, 1, s_go);  // a crossfade: idle keeps running while it fades
+  go.mode = BlendMode::Crossfade;
+  go.curve = BlendCurve::Cubic;
   b.Transition(loco, 1, 0, s_stop, 0.3f).mode = BlendMode::DeadBlend;
   b.Emit(Opcode::MachineUpdate, {loco}, "loco");
   const uint16_t s_one = b.LoadConst(1.0f);
