@@ -70,6 +70,18 @@ std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& 
   return out;
 }
 
+std::vector<BlendSpaceFrame> BlendSpaces(const AnimInstance& instance, const Program& program) {
+  std::vector<BlendSpaceFrame> out;
+  for (std::size_t b = 0; b < program.blend_spaces.size() && b < instance.blend_spaces.size(); ++b) {
+    const BlendSpaceDesc& desc = program.blend_spaces[b];
+    const BlendSpaceState& state = instance.blend_spaces[b];
+    const auto first = instance.blend_space_weights.begin() + state.first_weight;
+    out.push_back({desc.name, state.x, state.y, desc.positions,
+                   std::vector<float>(first, first + static_cast<std::ptrdiff_t>(desc.sample_count()))});
+  }
+  return out;
+}
+
 DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, FrameContent content) {
   DumpFrame frame;
   frame.frame = result.frame;
@@ -91,6 +103,7 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, Fram
     frame.tasks.push_back(std::move(t));
   }
   frame.machines = Machines(*result.instance, binding.program());
+  frame.blend_spaces = BlendSpaces(*result.instance, binding.program());
   if (content.pose) {
     frame.local_pose.reserve(static_cast<std::size_t>(result.local_pose->bone_count()));
     for (int b = 0; b < result.local_pose->bone_count(); ++b)

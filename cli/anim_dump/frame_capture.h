@@ -40,6 +40,14 @@ struct MachineFrame {
   bool blend_active = false;  // the last transition is still blending
 };
 
+// A 2D blend space this frame: where its point was and every sample's weight there.
+struct BlendSpaceFrame {
+  std::string name;
+  float x = 0.0f, y = 0.0f;
+  std::vector<float> positions;  // x, y per sample, as the program holds them
+  std::vector<float> weights;    // per sample
+};
+
 struct DumpFrame {
   int frame = 0;
   float time = 0.0f;
@@ -49,6 +57,7 @@ struct DumpFrame {
   std::vector<DumpTask> tasks;  // empty when captured without tasks
   TaskSnapshot summary;         // its `tasks` left empty: see DumpFrame::tasks
   std::vector<MachineFrame> machines;
+  std::vector<BlendSpaceFrame> blend_spaces;
   // Per bone, captured only with FrameContent::pose (empty otherwise): the executor's final local
   // pose (after the root lock), its model-space matrices and its skinning matrices.
   std::vector<Transform> local_pose;

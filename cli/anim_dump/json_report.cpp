@@ -128,7 +128,9 @@ Json Action(const DumpFrame& frame, const DumpTask& t) {
   return a;
 }
 
-Json Machines(const DumpFrame& frame) {
+}  // namespace
+
+Json MachinesJson(const DumpFrame& frame) {
   Json machines = Json::array();
   for (const MachineFrame& m : frame.machines) {
     machines.push_back(Json{{"name", m.name},
@@ -139,7 +141,17 @@ Json Machines(const DumpFrame& frame) {
   return machines;
 }
 
-}  // namespace
+Json BlendSpacesJson(const DumpFrame& frame) {
+  Json spaces = Json::array();
+  for (const BlendSpaceFrame& b : frame.blend_spaces) {
+    Json weights = Json::array();
+    for (const float w : b.weights)
+      weights.push_back(JsonNumber(w));
+    spaces.push_back(
+        Json{{"name", b.name}, {"x", JsonNumber(b.x)}, {"y", JsonNumber(b.y)}, {"weights", weights}});
+  }
+  return spaces;
+}
 
 std::string JsonElementText(const nlohmann::ordered_json& json, int level, int indent) {
   const std::string text = JsonText(json, indent);
@@ -171,7 +183,8 @@ Json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame) {
   out["peak_live_buffers"] = frame.summary.peak_live_buffers;
   out["level_count"] = frame.summary.level_count;
   out["active_bones"] = frame.active_bones;
-  out["machines"] = Machines(frame);
+  out["machines"] = MachinesJson(frame);
+  out["blend_spaces"] = BlendSpacesJson(frame);
   Json tasks = Json::array();
   std::map<int, std::vector<int>> levels;
   for (std::size_t i = 0; i < frame.tasks.size(); ++i) {

@@ -24,4 +24,8 @@ std::string JsonElementText(const nlohmann::ordered_json& json, int level, int i
 
 nlohmann::ordered_json JsonNumber(float value);
 
+// The frame's machines and its 2D blend spaces, as every frame object of every JSON dump holds them.
+nlohmann::ordered_json MachinesJson(const DumpFrame& frame);
+nlohmann::ordered_json BlendSpacesJson(const DumpFrame& frame);
+
 }  // namespace anim::dump

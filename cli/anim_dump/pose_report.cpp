@@ -80,16 +80,9 @@ void AppendBone(std::string& out, const CapturedRun& run, const DumpFrame& frame
   out += "\n" + Indent(level) + "}";
 }
 
-// The machines as JsonText(…, 2) prints them, `level` levels deep.
-std::string Machines(const DumpFrame& frame, int level) {
-  Json machines = Json::array();
-  for (const MachineFrame& m : frame.machines) {
-    machines.push_back(Json{{"name", m.name},
-                            {"state", m.state},
-                            {"transition_started", m.transition.empty() ? Json(nullptr) : Json(m.transition)},
-                            {"blending", m.blend_active}});
-  }
-  return JsonElementText(machines, level).substr(static_cast<std::size_t>(level) * 2);
+// `json` as JsonText(…, 2) prints it `level` levels deep, after a key on that level's line.
+std::string Nested(const Json& json, int level) {
+  return JsonElementText(json, level).substr(static_cast<std::size_t>(level) * 2);
 }
 
 // Euler angles in degrees of a rotation, in Blender's XYZ order: about X, then Y, then Z (fixed
@@ -202,7 +195,8 @@ std::string PoseJsonText(const CapturedRun& run, const DumpFrame& frame, int lev
   out += ",\n" + in + "\"time\": " + JsonText(JsonNumber(frame.time));
   out += ",\n" + in + "\"bone_count\": " + std::to_string(frame.local_pose.size());
   out += ",\n" + in + "\"active_bones\": " + std::to_string(frame.active_bones);
-  out += ",\n" + in + "\"machines\": " + Machines(frame, level + 1);
+  out += ",\n" + in + "\"machines\": " + Nested(MachinesJson(frame), level + 1);
+  out += ",\n" + in + "\"blend_spaces\": " + Nested(BlendSpacesJson(frame), level + 1);
   out += ",\n" + in + "\"bones\": [";
   for (std::size_t b = 0; b < frame.local_pose.size(); ++b) {
     out += (b == 0 ? "\n" : ",\n") + Indent(level + 2);

@@ -106,17 +106,10 @@ class RunJson final : public FrameReport {
   }
 
   void Frame(const CapturedRun&, const DumpFrame& f, std::string& out) override {
-    Json machines = Json::array();
-    for (const MachineFrame& m : f.machines) {
-      machines.push_back(
-          Json{{"name", m.name},
-               {"state", m.state},
-               {"transition_started", m.transition.empty() ? Json(nullptr) : Json(m.transition)},
-               {"blending", m.blend_active}});
-    }
     const Json frame{{"frame", f.frame},
                      {"time", JsonNumber(f.time)},
-                     {"machines", machines},
+                     {"machines", MachinesJson(f)},
+                     {"blend_spaces", BlendSpacesJson(f)},
                      {"task_count", f.task_count},
                      {"reachable_count", f.summary.reachable_count},
                      {"peak_live_buffers", f.summary.peak_live_buffers}};

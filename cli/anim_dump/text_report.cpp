@@ -57,6 +57,17 @@ std::string FrameHeading(const DumpFrame& frame) {
     else if (m.blend_active)
       s += " (blending)";
   }
+  // Each 2D blend space's point and the samples it weighs, by position.
+  for (const BlendSpaceFrame& b : frame.blend_spaces) {
+    s += "  " + b.name + " at (" + Number(b.x) + ", " + Number(b.y) + "):";
+    const char* separator = " ";
+    for (std::size_t i = 0; i < b.weights.size() && 2 * i + 1 < b.positions.size(); ++i) {
+      if (b.weights[i] == 0.0f) continue;
+      s += separator + ("[" + Number(b.positions[2 * i]) + ", " + Number(b.positions[2 * i + 1]) + "] ") +
+           Number(b.weights[i]);
+      separator = ", ";
+    }
+  }
   if (frame.active_bones < frame.bone_count)
     s +=
         "  LOD: " + std::to_string(frame.active_bones) + " of " + std::to_string(frame.bone_count) + " bones";

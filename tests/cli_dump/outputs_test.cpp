@@ -167,6 +167,28 @@ TEST_CASE("run: a line per frame, and the final pose of the litmus chain is stra
   }
 }
 
+TEST_CASE("run and tasks show each 2D blend space's point and the weights of its samples",
+          "[cli_dump][run]") {
+  // all_kinds.yaml's `plane` at (weight, 2 * height) = (0.5, 0) by default: half way along the edge
+  // from its [0, 0] sample to its [1, 0] sample.
+  const std::string graph = "tests/frontend/good/all_kinds.yaml";
+  const ProcessRun json = Dump("run " + graph + " --format json");  // no scenario: one frame
+  REQUIRE(json.exit_code == 0);
+  RequireValid(json.out, "dump-run.schema.json", "all_kinds_run");
+  const auto spaces = nlohmann::json::parse(json.out)["frames"][0]["blend_spaces"];
+  REQUIRE(spaces.size() == 1);
+  CHECK(spaces[0]["name"] == "plane");
+  CHECK(spaces[0]["x"].get<double>() == 0.5);
+  CHECK(spaces[0]["y"].get<double>() == 0.0);
+  CHECK(spaces[0]["weights"] == nlohmann::json::array({0.5, 0.5, 0.0, 0.0}));
+  const ProcessRun tasks = Dump("tasks " + graph + " --format json");
+  REQUIRE(tasks.exit_code == 0);
+  RequireValid(tasks.out, "dump-tasks.schema.json", "all_kinds_tasks");
+  const ProcessRun text = Dump("tasks " + graph);
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("plane at (0.5, 0.0): [0.0, 0.0] 0.5, [1.0, 0.0] 0.5\n") != std::string::npos);
+}
+
 TEST_CASE("dis prints what animc --emit asm prints, for a graph and for a .animbc", "[cli_dump][dis]") {
   const ProcessRun animc = Shell("'" + std::string(ANIMC_PATH) + "' samples/locomotion.yaml --emit asm");
   REQUIRE(animc.exit_code == 0);
