@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <climits>
+#include <cstdio>
 #include <unordered_map>
 
 #include "compiler/assets/asset_checks.h"
@@ -15,9 +16,10 @@ namespace anim {
 namespace {
 
 constexpr std::string_view kClipFormat = "animtc.clip";
-constexpr std::array<std::string_view, 10> kClipFields = {"format",      "version",     "name", "skeleton",
-                                                          "sample_rate", "frame_count", "loop", "tracks",
-                                                          "encoding",    "precision"};
+constexpr std::array<std::string_view, 11> kClipFields = {"format",      "version",     "name",   "skeleton",
+                                                          "sample_rate", "frame_count", "loop",   "tracks",
+                                                          "encoding",    "precision",   "markers"};
+constexpr std::array<std::string_view, 2> kMarkerFields = {"name", "time"};
 constexpr std::array<std::string_view, 5> kTrackFields = {"bone", "translation", "rotation", "scale", "step"};
 constexpr std::string_view kChannelNames[] = {"translation", "rotation", "scale"};  // TrackChannel order
 
@@ -42,6 +44,7 @@ struct ClipHeader {
   int frame_count = 0;  // 0 when invalid: channel lengths are then not checked
   bool looping = false;
   ClipEncodingOptions encoding;
+  std::vector<SyncMarker> markers;
 };
 
 class ClipDocumentReader {
@@ -83,6 +86,7 @@ class ClipDocumentReader {
     }
     header.looping = fields.Bool("loop", Field::Optional).value_or(false);
     ReadEncoding(fields, header.encoding);
+    if (const DocNode* list = fields.Sequence("markers", Field::Optional)) ReadMarkers(*list, header);
     if (const DocNode* list = fields.Sequence("tracks", Field::Required)) {
       for (std::size_t i = 0; i < list->items.size(); ++i) {
         ReadTrack(*list->items[i], "'tracks'[" + std::to_string(i) + "]", header.frame_count, tracks);
@@ -111,6 +115,30 @@ class ClipDocumentReader {
             "expected 'precision' > 0 (the largest error allowed, in the skeleton's units), found " +
                 fields.Find("precision")->text);
       }
+    }
+  }
+
+  // `markers: [{name, time}]`: a name and a time within the clip, [0, duration] (both known by now).
+  void ReadMarkers(const DocNode& list, ClipHeader& header) {
+    const bool timed = header.sample_rate > 0.0f && header.frame_count > 0;
+    const float duration = timed ? static_cast<float>(header.frame_count - 1) / header.sample_rate : 0.0f;
+    for (std::size_t i = 0; i < list.items.size(); ++i) {
+      const std::string where = "'markers'[" + std::to_string(i) + "]";
+      if (!reader_.Mapping(*list.items[i], where)) continue;
+      FieldReader fields(reader_, *list.items[i], where, kMarkerFields);
+      fields.ReportUnknownFields();
+      const std::optional<std::string> name = RequiredName(reader_, fields, "name");
+      const std::optional<float> time = fields.Float("time", Field::Required);
+      if (!name || !time) continue;
+      if (timed && !(*time >= 0.0f && *time <= duration)) {
+        char limit[32];
+        std::snprintf(limit, sizeof limit, "%g", static_cast<double>(duration));
+        reader_.Error("E106", *fields.Find("time"),
+                      "expected 'time' of " + where + " within the clip, 0 to " + limit + " s, found " +
+                          fields.Find("time")->text);
+        continue;
+      }
+      header.markers.push_back({*name, *time});
     }
   }
 
@@ -269,6 +297,7 @@ std::optional<Clip> ReadClip(const Document& document, const Skeleton& skeleton,
     return std::nullopt;
   }
   FillKeyFrames(skeleton, tracks, *clip);
+  clip->SetMarkers(std::move(header.markers));
   ClipEncodingOptions options = header.encoding;
   if (held_as.encoding) options.encoding = *held_as.encoding;
   if (held_as.precision > 0.0) options.precision = held_as.precision;

@@ -115,6 +115,17 @@ std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton,
     out += ",\n  \"precision\": ";
     AppendFloat(out, static_cast<float>(encoding.precision));
   }
+  if (!clip.markers().empty()) {
+    out += ",\n  \"markers\": [";
+    for (std::size_t i = 0; i < clip.markers().size(); ++i) {
+      out += i == 0 ? "\n    {\"name\": " : ",\n    {\"name\": ";
+      AppendQuoted(out, clip.markers()[i].name);
+      out += ", \"time\": ";
+      AppendFloat(out, clip.markers()[i].time);
+      out += "}";
+    }
+    out += "\n  ]";
+  }
   out += ",\n  \"tracks\": [";
   bool first_track = true;
   for (int bone : clip.tracked_bones()) {

@@ -60,7 +60,14 @@ Clip Clip::WithoutKeys() const {
   clip.bone_count_ = bone_count_;
   clip.skeleton_hash_ = skeleton_hash_;
   clip.tracked_bones_ = tracked_bones_;
+  clip.markers_ = markers_;
   return clip;
+}
+
+void Clip::SetMarkers(std::vector<SyncMarker> markers) {
+  std::stable_sort(markers.begin(), markers.end(),
+                   [](const SyncMarker& a, const SyncMarker& b) { return a.time < b.time; });
+  markers_ = std::move(markers);
 }
 
 Clip Clip::WithCompressedKeys(CompressedKeys keys) const {
@@ -116,6 +123,11 @@ uint64_t Clip::content_hash() const {
   for (const ChannelRef& c : step_channels_) {
     hash.Bytes(&c.bone, sizeof c.bone);
     hash.Bytes(&c.channel, sizeof c.channel);
+  }
+  for (const SyncMarker& m : markers_) {
+    hash.Bytes(m.name.data(), m.name.size());
+    hash.Bytes("", 1);  // names end, so "ab" + "c" and "a" + "bc" differ
+    hash.Float(m.time);
   }
   hash.Bytes(&encoding_, sizeof encoding_);
   if (encoding_ == ClipEncoding::Compressed) {

@@ -28,6 +28,14 @@ struct ClipKeyPair {
 
 enum class ClipEncoding : uint8_t { Dense, Compressed };
 
+// A named moment of a clip, in seconds from its start: a foot-down, a hand contact. Sync groups
+// match followers to their leader by the position between such markers (docs/semantics.md).
+struct SyncMarker {
+  std::string name;
+  float time = 0.0f;
+  friend bool operator==(const SyncMarker&, const SyncMarker&) = default;
+};
+
 // One channel of one bone.
 struct ChannelRef {
   uint16_t bone = 0;
@@ -64,6 +72,11 @@ class Clip {
   // Bones with a track, ascending. Every other bone holds its bind pose.
   const std::vector<int>& tracked_bones() const { return tracked_bones_; }
   void MarkTracked(int bone);
+
+  // Sync markers, by time (equal times keep the order they were given in). SetMarkers sorts them;
+  // it takes any times: the asset loader checks them against the duration.
+  const std::vector<SyncMarker>& markers() const { return markers_; }
+  void SetMarkers(std::vector<SyncMarker> markers);
 
   // Channels that step, in bone order (of either encoding: a compressed clip's animated tracks say
   // it too).
@@ -106,9 +119,9 @@ class Clip {
     return FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_);
   }
 
-  // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones, stepping channels
-  // and every key as stored (not the name, which the graph gives): what a compiled program's graph
-  // hash records of the clip.
+  // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones, stepping channels,
+  // sync markers and every key as stored (not the name, which the graph gives): what a compiled
+  // program's graph hash records of the clip.
   uint64_t content_hash() const;
 
  private:
@@ -125,6 +138,7 @@ class Clip {
   ClipEncoding encoding_ = ClipEncoding::Dense;
   std::vector<int> tracked_bones_;
   std::vector<ChannelRef> step_channels_;
+  std::vector<SyncMarker> markers_;
   AlignedFloats frames_;  // Dense
   CompressedKeys keys_;   // Compressed
 };

@@ -86,6 +86,13 @@ constexpr BadCase kBadSkeletons[] = {
 };
 
 constexpr BadCase kBadClips[] = {
+    {"clip_bad_markers.yaml",
+     "{file}:8:26: error[E106]: expected 'time' of 'markers'[1] within the clip, 0 to 1 s, found 1.5\n"
+     "{file}:9:12: error[E106]: expected a non-empty string for 'name'\n"
+     "{file}:10:5: error[E101]: missing required field 'name' in 'markers'[3]\n"
+     "{file}:11:30: error[E103]: unknown field 'side' in 'markers'[4]; expected one of: name time\n"
+     "{file}:11:24: error[E106]: expected 'time' of 'markers'[4] within the clip, 0 to 1 s, found -0.1\n"
+     "{file}:12:5: error[E102]: expected a mapping for 'markers'[5], found string 'foot_l'\n"},
     {"clip_missing_sample_rate.json",
      "{file}:1:1: error[E101]: missing required field 'sample_rate' in the clip\n"},
     {"clip_loop_type.yaml",

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "compiler/assets/asset_loader.h"
+#include "compiler/import/asset_writer.h"
 #include "executor/kernels/pose_kernels.h"
 
 namespace anim {
@@ -95,6 +96,39 @@ TEST_CASE("ParseClip: a one-frame clip, no skeleton field, loop defaulting to fa
   CHECK_FALSE(clip->looping());
   CHECK(clip->frame_count() == 1);
   CHECK(At(*clip, 0, rig.FindBone("head")).translation == Vec3{1.0f, 2.0f, 3.0f});
+}
+
+TEST_CASE("Sync markers: read in time order, kept by either encoding, written back, and hashed") {
+  const Skeleton rig = Rig();
+  const std::string text = R"({"format": "animtc.clip", "version": 1, "name": "walk", "sample_rate": 10,
+      "frame_count": 11, "loop": true,
+      "markers": [{"name": "foot_r", "time": 0.5}, {"name": "foot_l", "time": 0}, {"name": "step", "time": 1}],
+      "tracks": [{"bone": "head", "translation": [1, 2, 3]}]})";
+  for (const ClipEncoding encoding : {ClipEncoding::Dense, ClipEncoding::Compressed}) {
+    DiagnosticSink sink;
+    const std::optional<Clip> clip = ParseClip(text, "walk.json", rig, sink, kMaxClipKeyBytes, {encoding});
+    INFO(FormatText(sink));
+    REQUIRE(clip.has_value());
+    const std::vector<SyncMarker> expected = {{"foot_l", 0.0f}, {"foot_r", 0.5f}, {"step", 1.0f}};
+    CHECK(clip->markers() == expected);
+    CHECK(clip->DenseCopy().markers() == expected);
+
+    // The writer's document reads back with the same markers.
+    DiagnosticSink again;
+    const std::optional<Clip> back = ParseClip(WriteClipJson(*clip, rig), "back.json", rig, again,
+                                               kMaxClipKeyBytes, {ClipEncoding::Dense});
+    INFO(FormatText(again));
+    REQUIRE(back.has_value());
+    CHECK(back->markers() == expected);
+
+    // A marker moved is another clip: a program compiled against it would be stale.
+    Clip moved = *clip;
+    moved.SetMarkers({{"foot_l", 0.0f}, {"foot_r", 0.6f}, {"step", 1.0f}});
+    CHECK(moved.content_hash() != clip->content_hash());
+    Clip renamed = *clip;
+    renamed.SetMarkers({{"foot_", 0.0f}, {"lfoot_r", 0.5f}, {"step", 1.0f}});
+    CHECK(renamed.content_hash() != clip->content_hash());
+  }
 }
 
 TEST_CASE("A clip document is held compressed unless it or its loader says dense, and lists its steps") {

@@ -231,6 +231,7 @@ std::string ClipDifference(const Clip& written, const Clip& read) {
   if (written.looping() != read.looping()) return "loop";
   if (written.bone_count() != read.bone_count()) return "bone count";
   if (written.tracked_bones() != read.tracked_bones()) return "tracked bones";
+  if (written.markers() != read.markers()) return "sync markers";
   for (int k = 0; k < written.frame_count(); ++k) {
     for (int b = 0; b < written.bone_count(); ++b) {
       const std::string d =
