@@ -328,7 +328,16 @@ Json Animation(const Clip& clip, int clip_index, const GltfWriteOptions& options
           {{"input", input}, {"interpolation", InterpolationName(interpolation)}, {"output", output}});
     }
   }
-  return {{"name", clip.name()}, {"channels", std::move(channels)}, {"samplers", std::move(samplers)}};
+  Json animation = {
+      {"name", clip.name()}, {"channels", std::move(channels)}, {"samplers", std::move(samplers)}};
+  // Sync markers, as the importer reads them (compiler/import/gltf_markers.h), on the file's timeline.
+  if (!clip.markers().empty()) {
+    Json markers = Json::array();
+    for (const SyncMarker& m : clip.markers())
+      markers.push_back({{"name", m.name}, {"time", options.start_time + static_cast<double>(m.time)}});
+    animation["extras"] = {{"markers", std::move(markers)}};
+  }
+  return animation;
 }
 
 }  // namespace

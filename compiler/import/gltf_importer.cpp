@@ -6,6 +6,7 @@
 #include <set>
 
 #include "compiler/import/gltf_animation.h"
+#include "compiler/import/gltf_markers.h"
 #include "compiler/import/gltf_model.h"
 #include "compiler/import/gltf_skeleton.h"
 
@@ -138,6 +139,10 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
       diagnostics.Warning("I208", where,
                           label + ": the nodes above a root joint hold a shear; it is approximated");
     }
+    std::vector<std::string> skipped;
+    clip->SetMarkers(gltf::ReadMarkers(animations[a], source->start, clip->duration(), skipped));
+    for (const std::string& why : skipped)
+      diagnostics.Warning("I212", where, label + ": sync marker skipped: " + why);
     key_bytes_left -= clip->dense_key_bytes();
     const ClipSource exact = exact_at(clip->sample_rate());
     out.clips.push_back(EncodeClip(*clip, out.skeleton, options.encoding, report.dense_error, exact,

@@ -23,6 +23,7 @@
 
 #include "compiler/export/gltf_writer.h"
 #include "compiler/import/gltf_importer.h"
+#include "tests/import/import_checks.h"
 #include "tests/import/temp_dir.h"
 #include "tests/support/sample_gltf.h"
 
@@ -377,9 +378,14 @@ TEST_CASE("Matrix joints, a posed bind and an animation that starts late come ba
   options.matrix_bones = chain.matrix_bones;
   options.start_time = 0.25;
   options.interpolation = GltfInterpolation::CubicSpline;
+  // Sync markers travel in the animation's extras, on the file's timeline.
+  Clip marked = chain.clip;
+  const std::vector<SyncMarker> markers = {
+      {"contact", 0.0f}, {"lift", 0.125f}, {"contact", marked.duration()}};
+  marked.SetMarkers(markers);
   DiagnosticSink diagnostics;
   const GltfImport imported =
-      WriteAndImport(dir, "posed_chain", chain.skeleton, {&chain.clip}, options, 0.0, &diagnostics);
+      WriteAndImport(dir, "posed_chain", chain.skeleton, {&marked}, options, 0.0, &diagnostics);
 
   // The file holds matrix nodes where asked, TRS elsewhere.
   const nlohmann::json doc = nlohmann::json::parse(ReadFile(dir.file("posed_chain.gltf")));
@@ -391,6 +397,8 @@ TEST_CASE("Matrix joints, a posed bind and an animation that starts late come ba
   }
   CHECK(doc["animations"][0]["samplers"][0]["interpolation"] == "CUBICSPLINE");
   CHECK(doc["accessors"][1]["min"][0].get<double>() == Approx(0.25));
+  CHECK(doc["animations"][0]["extras"]["markers"][1]["name"] == "lift");
+  CHECK(doc["animations"][0]["extras"]["markers"][1]["time"].get<double>() == Approx(0.375));
 
   // The late start is shifted to 0 and reported (I207), nothing else.
   const std::string text = FormatText(diagnostics);
@@ -412,6 +420,11 @@ TEST_CASE("Matrix joints, a posed bind and an animation that starts late come ba
   // The keys of the tracked links (the others hold the bind pose, compared above).
   Deviation keys;
   const Clip& clip = imported.clips.at(0);
+  REQUIRE(clip.markers().size() == markers.size());
+  for (std::size_t i = 0; i < markers.size(); ++i) {
+    CHECK(clip.markers()[i].name == markers[i].name);
+    CHECK(clip.markers()[i].time == Approx(markers[i].time).margin(1e-6));
+  }
   CHECK(clip.sample_rate() == 24.0f);
   CHECK(clip.tracked_bones() == chain.clip.tracked_bones());
   REQUIRE(clip.frame_count() == chain.clip.frame_count());
@@ -423,6 +436,40 @@ TEST_CASE("Matrix joints, a posed bind and an animation that starts late come ba
                             << "; keys " << keys.Max());
   CHECK(bind.Max() <= kMatrixTolerance);
   CHECK(keys.Max() <= kKeyTolerance);
+}
+
+TEST_CASE("An animation's extras that are not sync markers are skipped with a warning each (I212)",
+          "[import][gltf-writer]") {
+  const test::TempDir dir;
+  const PosedChain chain = MakePosedChain();
+  GltfWriteOptions options;
+  options.container = GltfContainer::GltfEmbedded;
+  WriteAndImport(dir, "extras", chain.skeleton, {&chain.clip}, options, 0.0, nullptr);
+  nlohmann::json doc = nlohmann::json::parse(ReadFile(dir.file("extras.gltf")));
+  doc["animations"][0]["extras"] = {{"markers",
+                                     {{{"name", "ok"}, {"time", 0.1}},
+                                      {{"name", "late"}, {"time", 99.0}},
+                                      {{"name", ""}, {"time", 0.1}},
+                                      {{"time", 0.2}},
+                                      "foot"}},
+                                    {"author", "someone"}};
+  test::WriteFileBytes(dir.file("extras.gltf"), doc.dump());
+  DiagnosticSink diagnostics;
+  GltfImportOptions import_options;
+  const std::optional<GltfImport> imported = ImportGltf(dir.file("extras.gltf"), import_options, diagnostics);
+  REQUIRE(imported.has_value());
+  REQUIRE(imported->clips.size() == 1);
+  CHECK(imported->clips[0].markers() == std::vector<SyncMarker>{{"ok", 0.1f}});
+  const std::string text = FormatText(diagnostics);
+  INFO(text);
+  CHECK(text.find("sync marker skipped: extras.markers[1] lies outside the animation") != std::string::npos);
+  CHECK(text.find("sync marker skipped: extras.markers[2] has an empty name") != std::string::npos);
+  CHECK(text.find("extras.markers[3] is not {\"name\": string, \"time\": number}") != std::string::npos);
+  CHECK(text.find("extras.markers[4] is not") != std::string::npos);
+  int warnings = 0;
+  for (const Diagnostic& d : diagnostics.diagnostics())
+    warnings += d.code == "I212" ? 1 : 0;
+  CHECK(warnings == 4);
 }
 
 TEST_CASE("The writer refuses what glTF cannot hold, with the reason", "[import][gltf-writer]") {
