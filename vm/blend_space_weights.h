@@ -23,16 +23,18 @@ class BoundBlendSpace {
 
  private:
   // Corner k's weight is 1 - the others' for k = 0, and dx * du[k] + dy * dv[k] for k = 1, 2, where
-  // (dx, dy) is the point less corner 0.
+  // (dx, dy) is the point less corner 0. In double: the coefficients of a thin triangle are large
+  // and their terms cancel, which float would round to nonsense (the weights are worked out only
+  // when the point moves, so the precision costs little).
   struct Triangle {
     uint16_t corner[3];
-    float x0, y0;
-    float du[3], dv[3];
+    double x0, y0;
+    double du[3], dv[3];
   };
   // A hull edge from sample a to sample b, counter-clockwise round the hull.
   struct Edge {
     uint16_t a, b;
-    float ax, ay, dx, dy, inverse_length2;
+    double ax, ay, dx, dy, inverse_length2;
   };
 
   int sample_count_ = 0;
@@ -41,7 +43,7 @@ class BoundBlendSpace {
   // Inputs are clamped into the samples' bounding box grown by a thousand times its size: far
   // enough that the nearest hull point does not change in practice, near enough that no product
   // overflows.
-  float min_x_ = 0.0f, max_x_ = 0.0f, min_y_ = 0.0f, max_y_ = 0.0f;
+  double min_x_ = 0.0, max_x_ = 0.0, min_y_ = 0.0, max_y_ = 0.0;
 };
 
 }  // namespace anim

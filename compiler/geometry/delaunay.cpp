@@ -56,14 +56,18 @@ class Triangulator {
       if (!AddOutside(order[i], out)) return out;
     }
     FlipUntilDelaunay();
-    for (const Triangle& t : triangles_) {
-      if (!Left(t[0], t[1], t[2])) {  // flips of a nearly flat quadrilateral
-        out.status = Triangulation::Status::Thin;
-        out.first = *std::min_element(t.begin(), t.end());
-        out.third = *std::max_element(t.begin(), t.end());
-        out.second = t[0] + t[1] + t[2] - out.first - out.third;
-        return out;
-      }
+    // A flip of a nearly flat quadrilateral, or a sweep bent by the tolerances, shows as a sliver or
+    // as triangles that do not tile the hull: the thinnest triangle is then the one to name.
+    const Triangle& thinnest =
+        *std::min_element(triangles_.begin(), triangles_.end(), [&](const Triangle& x, const Triangle& y) {
+          return Orient(P(x[0]), P(x[1]), P(x[2])) < Orient(P(y[0]), P(y[1]), P(y[2]));
+        });
+    if (!Left(thinnest[0], thinnest[1], thinnest[2]) || !TilesHull()) {
+      out.status = Triangulation::Status::Thin;
+      out.first = *std::min_element(thinnest.begin(), thinnest.end());
+      out.third = *std::max_element(thinnest.begin(), thinnest.end());
+      out.second = thinnest[0] + thinnest[1] + thinnest[2] - out.first - out.third;
+      return out;
     }
     for (Triangle& t : triangles_)
       std::rotate(t.begin(), std::min_element(t.begin(), t.end()), t.end());
@@ -92,8 +96,10 @@ class Triangulator {
   // The position in `order` of the first point off the line through the first two: everything
   // before it is one collinear chain, sorted along the line.
   std::size_t FirstOffLine(const std::vector<int>& order) const {
+    // By distance from the line, not area: the first two points may be very close together.
+    const double length = std::hypot(P(order[1]).x - P(order[0]).x, P(order[1]).y - P(order[0]).y);
     for (std::size_t k = 2; k < order.size(); ++k)
-      if (Left(order[0], order[1], order[k]) || Right(order[0], order[1], order[k])) return k;
+      if (std::fabs(Orient(P(order[0]), P(order[1]), P(order[k]))) > kAreaEpsilon * length) return k;
     return order.size();
   }
 
@@ -160,29 +166,79 @@ class Triangulator {
   }
 
   // Lawson's flips: an edge whose opposite point lies inside a neighbour's circumcircle is swapped
-  // for the other diagonal of their quadrilateral, until none does.
+  // for the other diagonal of their quadrilateral, until none does. The edges to look at wait on a
+  // stack; a flip updates the edge owners in place and puts the quadrilateral's sides back on it.
+  // Flips strictly improve the triangulation, so this ends; the cap only guards the tolerance (a
+  // triangulation stopped there is still valid, just not quite Delaunay).
   void FlipUntilDelaunay() {
-    for (bool flipped = true; flipped;) {
-      flipped = false;
-      std::map<std::pair<int, int>, std::pair<std::size_t, int>> edges;  // a -> b: triangle, corner of c
-      for (std::size_t t = 0; t < triangles_.size(); ++t)
-        for (int k = 0; k < 3; ++k)
-          edges[{triangles_[t][static_cast<std::size_t>(k)],
-                 triangles_[t][static_cast<std::size_t>((k + 1) % 3)]}] = {t, (k + 2) % 3};
-      for (const auto& [edge, here] : edges) {
-        const auto twin = edges.find({edge.second, edge.first});
-        if (twin == edges.end() || here.first > twin->second.first) continue;
-        const int a = edge.first, b = edge.second;
-        const int c = triangles_[here.first][static_cast<std::size_t>(here.second)];
-        const int d = triangles_[twin->second.first][static_cast<std::size_t>(twin->second.second)];
-        if (InCircle(P(a), P(b), P(c), P(d)) <= kCircleEpsilon) continue;
-        // The quadrilateral a, d, b, c is counter-clockwise; its other diagonal is c - d.
-        triangles_[here.first] = {a, d, c};
-        triangles_[twin->second.first] = {d, b, c};
-        flipped = true;
-        break;
-      }
+    std::map<std::pair<int, int>, std::size_t> owner;  // directed edge a -> b: the triangle holding it
+    auto edges_of = [&](std::size_t t, auto visit) {
+      for (std::size_t k = 0; k < 3; ++k)
+        visit(std::pair(triangles_[t][k], triangles_[t][(k + 1) % 3]));
+    };
+    std::vector<std::pair<int, int>> pending;
+    for (std::size_t t = 0; t < triangles_.size(); ++t) {
+      edges_of(t, [&](std::pair<int, int> e) {
+        owner[e] = t;
+        pending.push_back(e);
+      });
     }
+    auto third = [&](std::size_t t, int a, int b) {
+      for (const int v : triangles_[t])
+        if (v != a && v != b) return v;
+      return a;
+    };
+    const std::size_t cap = 4 * p_.size() * p_.size() + 16;
+    for (std::size_t flips = 0; !pending.empty() && flips < cap;) {
+      const auto [a, b] = pending.back();
+      pending.pop_back();
+      const auto here = owner.find({a, b});
+      const auto there = owner.find({b, a});
+      if (here == owner.end() || there == owner.end()) continue;  // a hull edge, or flipped away
+      const std::size_t t = here->second, u = there->second;
+      const int c = third(t, a, b), d = third(u, a, b);
+      if (InCircle(P(a), P(b), P(c), P(d)) <= kCircleEpsilon) continue;
+      edges_of(t, [&](std::pair<int, int> e) { owner.erase(e); });
+      edges_of(u, [&](std::pair<int, int> e) { owner.erase(e); });
+      // The quadrilateral a, d, b, c is counter-clockwise; its other diagonal is c - d.
+      triangles_[t] = {a, d, c};
+      triangles_[u] = {d, b, c};
+      edges_of(t, [&](std::pair<int, int> e) { owner[e] = t; });
+      edges_of(u, [&](std::pair<int, int> e) { owner[e] = u; });
+      pending.insert(pending.end(), {{a, d}, {d, b}, {b, c}, {c, a}});
+      ++flips;
+    }
+  }
+
+  // Whether the triangles tile the points' convex hull: no edge in more than two triangles, and
+  // their areas add up to the hull's. Tolerances can bend a sweep's hull a hair; this says so.
+  bool TilesHull() const {
+    std::map<std::pair<int, int>, int> uses;
+    double area = 0.0;
+    for (const Triangle& t : triangles_) {
+      area += Orient(P(t[0]), P(t[1]), P(t[2]));
+      for (std::size_t k = 0; k < 3; ++k)
+        if (++uses[std::minmax(t[k], t[(k + 1) % 3])] > 2) return false;
+    }
+    // Andrew's monotone chain over the points in x order: twice the hull's area.
+    std::vector<Point2> sorted(p_);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Point2& a, const Point2& b) { return std::pair(a.x, a.y) < std::pair(b.x, b.y); });
+    std::vector<Point2> hull;
+    for (int pass = 0; pass < 2; ++pass) {
+      const std::size_t base = hull.size();
+      for (const Point2& q : sorted) {
+        while (hull.size() >= base + 2 && Orient(hull[hull.size() - 2], hull.back(), q) <= 0.0)
+          hull.pop_back();
+        hull.push_back(q);
+      }
+      hull.pop_back();
+      std::reverse(sorted.begin(), sorted.end());
+    }
+    double hull_area = 0.0;
+    for (std::size_t i = 0; i + 2 < hull.size(); ++i)
+      hull_area += Orient(hull[0], hull[i + 1], hull[i + 2]);
+    return std::fabs(area - hull_area) <= 1e-9 * std::max(1.0, hull_area);
   }
 
   // In the unit square: the header's tolerances (twice the area, for Orient), and a margin that

@@ -141,8 +141,15 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
     }
     std::vector<std::string> skipped;
     clip->SetMarkers(gltf::ReadMarkers(animations[a], source->start, clip->duration(), skipped));
-    for (const std::string& why : skipped)
-      diagnostics.Warning("I212", where, label + ": sync marker skipped: " + why);
+    // Extras are anyone's: a few lines say what is wrong, the rest are counted.
+    constexpr std::size_t kShown = 8;
+    for (std::size_t i = 0; i < std::min(skipped.size(), kShown); ++i)
+      diagnostics.Warning("I212", where, label + ": sync marker skipped: " + skipped[i]);
+    if (skipped.size() > kShown) {
+      diagnostics.Warning(
+          "I212", where,
+          label + ": " + std::to_string(skipped.size() - kShown) + " more sync markers skipped");
+    }
     key_bytes_left -= clip->dense_key_bytes();
     const ClipSource exact = exact_at(clip->sample_rate());
     out.clips.push_back(EncodeClip(*clip, out.skeleton, options.encoding, report.dense_error, exact,

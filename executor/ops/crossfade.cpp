@@ -20,7 +20,8 @@ const char* FadeCurveName(uint8_t curve) {
 
 float CrossfadeWeight(FadeCurve curve, float elapsed, float duration) {
   if (!(duration > 0.0f)) return 1.0f;
-  const float u = std::clamp(elapsed / duration, 0.0f, 1.0f);
+  const float ratio = elapsed / duration;
+  const float u = ratio > 0.0f ? std::min(ratio, 1.0f) : 0.0f;  // NaN (a hand-built list) reads as 0
   switch (curve) {
     case FadeCurve::Smoothstep:
       return u * u * (3.0f - 2.0f * u);

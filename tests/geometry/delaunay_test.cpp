@@ -101,6 +101,21 @@ TEST_CASE("Delaunay: random points, collinear runs on the hull and a collinear s
   }
 }
 
+TEST_CASE("Delaunay: the format's largest layouts, a 16 x 16 grid and 256 random points, stay Delaunay") {
+  // A grid is all co-circular quadruples: the worst case for flips that must not undo each other.
+  std::vector<Point2> grid;
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 16; ++x)
+      grid.push_back({x * 1.0, y * 1.0});
+  CheckDelaunay(grid, Delaunay(grid));
+  std::mt19937 random(3);
+  std::uniform_real_distribution<double> coordinate(-100.0, 100.0);
+  std::vector<Point2> scattered;
+  for (int i = 0; i < 256; ++i)
+    scattered.push_back({coordinate(random), coordinate(random)});
+  CheckDelaunay(scattered, Delaunay(scattered));
+}
+
 TEST_CASE("Delaunay: the result depends on the layout only, not on units or offsets") {
   std::vector<Point2> grid;
   for (int y = 0; y < 4; ++y)

@@ -470,6 +470,16 @@ TEST_CASE("An animation's extras that are not sync markers are skipped with a wa
   for (const Diagnostic& d : diagnostics.diagnostics())
     warnings += d.code == "I212" ? 1 : 0;
   CHECK(warnings == 4);
+
+  // A file full of them says what is wrong with the first eight, and counts the rest.
+  doc["animations"][0]["extras"]["markers"] = nlohmann::json::array();
+  for (int i = 0; i < 1000; ++i)
+    doc["animations"][0]["extras"]["markers"].push_back(i);
+  test::WriteFileBytes(dir.file("extras.gltf"), doc.dump());
+  DiagnosticSink flood;
+  REQUIRE(ImportGltf(dir.file("extras.gltf"), import_options, flood).has_value());
+  REQUIRE(flood.diagnostics().size() == 9);
+  CHECK(flood.diagnostics()[8].message.find("992 more sync markers skipped") != std::string::npos);
 }
 
 TEST_CASE("The writer refuses what glTF cannot hold, with the reason", "[import][gltf-writer]") {

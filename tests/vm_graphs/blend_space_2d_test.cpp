@@ -132,6 +132,42 @@ TEST_CASE("2D blend space: the VM's and direct evaluation's weights agree everyw
   }
 }
 
+TEST_CASE("2D blend space: a thin triangle the compiler accepts is weighed as precisely as a round one",
+          "[vm][compiled][blend_space]") {
+  // Its doubled area is 3e-8 of the span squared (the limit is 2e-9): its barycentric coefficients
+  // are about 3e7, whose products cancel, so they are worked out in double on both paths.
+  auto rig = test::Rig::Compile(R"(nodes:
+  move:
+    kind: blend_space_2d
+    x: vx
+    y: vy
+    samples:
+      - {position: [0, 0], pose: {kind: clip, clip: idle}}
+      - {position: [1, 0.7], pose: {kind: clip, clip: walk}}
+      - {position: [0.5, 0.35000003], pose: {kind: clip, clip: run}}
+output: {pose: move}
+)",
+                                kHeader);
+  direct::DirectBlendSpace reference(rig->graph.graph.blend_spaces[0]);
+  for (const float x : {0.1f, 0.3f, 0.5f, 0.7f, 0.95f}) {
+    for (const float dy : {-0.1f, 0.0f, 1e-8f, 0.1f}) {
+      const float y = 0.7f * x + dy;
+      rig->instance->SetFloat("vx", x);
+      rig->instance->SetFloat("vy", y);
+      rig->Step(1.0f / 30.0f);
+      float sum = 0.0f;
+      for (uint16_t s = 0; s < 3; ++s) {
+        const float w = BlendSpaceWeight(*rig->binding, *rig->instance, 0, s, x, y);
+        INFO("at (" << x << ", " << y << "), sample " << s);
+        CHECK(w == Approx(reference.Weight(s, x, y)).margin(1e-5));
+        CHECK(w >= 0.0f);
+        sum += w;
+      }
+      CHECK(sum == Approx(1.0f).margin(1e-6));
+    }
+  }
+}
+
 TEST_CASE("2D blend space: every sample records, and the blend chain reaches only weighted ones",
           "[vm][compiled][blend_space]") {
   auto rig = test::Rig::Compile(kPlane, kHeader);
