@@ -190,7 +190,8 @@ TEST_CASE("FieldReader: typed reads report missing, wrong-typed, unknown and non
         "in.yaml:4:16: error[E106]: expected a number within float range for 'values'[2], found 1e39\n");
 }
 
-TEST_CASE("FieldReader: the largest float, as writers spell it, reads back, and the next spelling up does not") {
+TEST_CASE(
+    "FieldReader: the largest float, as writers spell it, reads back, and the next spelling up does not") {
   DiagnosticSink sink;
   // 3.4028235e+38 is FLT_MAX's shortest round-trip spelling, above FLT_MAX as a double;
   // 3.4028236e+38 rounds to infinity.
