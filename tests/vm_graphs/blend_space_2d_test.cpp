@@ -168,7 +168,7 @@ output: {pose: move}
   }
 }
 
-TEST_CASE("2D blend space: every sample records, and the blend chain reaches only weighted ones",
+TEST_CASE("2D blend space: every sample records, and the chain's shares blend in only the weighted ones",
           "[vm][compiled][blend_space]") {
   auto rig = test::Rig::Compile(kPlane, kHeader);
   rig->instance->SetFloat("vx", 0.0f);
