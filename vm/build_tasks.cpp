@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "vm/frame_logic.h"
+#include "vm/sync_groups.h"
 
 namespace anim {
 namespace {
@@ -160,8 +161,16 @@ class Recorder {
         return;
       case Opcode::SampleClip: {
         AnimTask& task = Record(AnimTaskType::SampleClip, o[0]);
-        task.time = AdvanceClock(b_, in_, o[1], S(o[2]), dt_);
         task.resource = p_.clocks[o[1]].clip;
+        const BoundClock& clock = b_.clocks()[o[1]];
+        if (clock.sync_group != kNoOperand && in_.scopes[clock.scope].active_now) {
+          ClockState& c = in_.clocks[o[1]];  // its group sets the time once the frame has recorded
+          c.sync_task = pose_tasks_[o[0]];
+          c.sync_rate = S(o[2]);
+          task.time = c.time;
+          return;
+        }
+        task.time = AdvanceClock(b_, in_, o[1], S(o[2]), dt_);
         return;
       }
       case Opcode::Blend: {
@@ -331,6 +340,7 @@ class Recorder {
   pose_tasks.assign(binding.program().pose_register_count, AnimTask::NoTask);
   BeginFrame(binding, instance);
   Recorder(binding, instance, out.delta_time, out, pose_tasks.data()).Run();
+  if (binding.sync_group_count() > 0) UpdateSyncGroups(binding, instance, out, out.delta_time);
   EndFrame(binding.program(), instance);
   if (out.output_task == AnimTask::NoTask) out.output_task = out.Add(AnimTask{});
 }

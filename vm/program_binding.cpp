@@ -93,8 +93,17 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
   for (const ClockDesc& clock : program.clocks) {
     const float duration = b.clips_[clock.clip]->duration();
     b.clocks_.push_back(BoundClock{duration, NormalizedClockTime(clock.start_time, duration, clock.loop),
-                                   clock.scope, clock.loop});
+                                   clock.scope, clock.loop, clock.sync_group, clock.sync_role,
+                                   b.clips_[clock.clip]->markers()});
   }
+  for (std::size_t g = 0; g < program.sync_groups.size(); ++g) {
+    b.sync_members_begin_.push_back(static_cast<uint32_t>(b.sync_members_.size()));
+    for (std::size_t c = 0; c < program.clocks.size(); ++c) {
+      if (program.clocks[c].sync_group == g) b.sync_members_.push_back(static_cast<uint16_t>(c));
+    }
+  }
+  if (!program.sync_groups.empty())
+    b.sync_members_begin_.push_back(static_cast<uint32_t>(b.sync_members_.size()));
 
   for (const BlendSpaceDesc& space : program.blend_spaces)
     b.blend_spaces_.emplace_back(space);

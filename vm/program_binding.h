@@ -39,6 +39,9 @@ struct BoundClock {
   float start = 0.0f;     // NormalizedClockTime(start_time, duration, loop)
   uint16_t scope = 0;
   bool loop = true;
+  uint16_t sync_group = kNoOperand;
+  SyncRole sync_role = SyncRole::Auto;
+  std::span<const SyncMarker> markers;  // the bound clip's sync markers, by time
 };
 
 class ProgramBinding {
@@ -70,6 +73,13 @@ class ProgramBinding {
   std::span<const BoundClock> clocks() const { return clocks_; }
   // One entry per Program::blend_spaces entry.
   std::span<const BoundBlendSpace> blend_spaces() const { return blend_spaces_; }
+  // The clocks of sync group `group`, in clock order.
+  std::span<const uint16_t> sync_members(std::size_t group) const {
+    return Slice(sync_members_, sync_members_begin_, static_cast<uint32_t>(group));
+  }
+  std::size_t sync_group_count() const {
+    return sync_members_begin_.empty() ? 0 : sync_members_begin_.size() - 1;
+  }
   // The first transition of `machine` that can fire while it is in `state` and for which
   // `fires(index)` is true, or -1. Candidates go in priority (table) order: those from `state`,
   // merged with the any-state ones to another state. Each list is kept once, so a machine's tables
@@ -107,6 +117,9 @@ class ProgramBinding {
   std::vector<BoundInstruction> instructions_;
   std::vector<BoundClock> clocks_;
   std::vector<BoundBlendSpace> blend_spaces_;
+  // Group g's clocks are sync_members_[sync_members_begin_[g], sync_members_begin_[g + 1]).
+  std::vector<uint32_t> sync_members_begin_;
+  std::vector<uint16_t> sync_members_;
   static std::span<const uint16_t> Slice(const std::vector<uint16_t>& items,
                                          const std::vector<uint32_t>& begin, uint32_t list) {
     return std::span<const uint16_t>(items).subspan(begin[list], begin[list + 1] - begin[list]);

@@ -56,6 +56,7 @@ bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const Regi
   ok = CheckLimit(graph, "bones", graph.bones.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "snapshots", graph.snapshots.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "blend spaces", graph.blend_spaces.size(), diagnostics) && ok;
+  ok = CheckLimit(graph, "sync groups", graph.sync_groups.size(), diagnostics) && ok;
   size_t longest_name = 0;
   auto name = [&](const std::string& n) { longest_name = std::max(longest_name, n.size()); };
   for (const ir::Machine& m : graph.machines) {
@@ -148,6 +149,7 @@ std::optional<Program> GenerateProgram(const ir::Graph& graph, DiagnosticSink& d
   program.bones = graph.bones;
   program.snapshots = graph.snapshots;
   program.blend_spaces = graph.blend_spaces;
+  program.sync_groups = graph.sync_groups;
   program.debug.reserve(emitted.source.size());
   for (size_t i = 0; i < emitted.source.size(); ++i) {
     const ir::Value& v = graph.values[static_cast<size_t>(emitted.source[i])];

@@ -80,9 +80,15 @@ void Clocks(const Program& p, std::string& out) {
   Line(out, "clocks:");
   for (size_t i = 0; i < p.clocks.size(); ++i) {
     const ClockDesc& c = p.clocks[i];
-    Line(out, "  {}  clip {}, {}, start {}, in {}", i,
+    std::string sync;
+    if (c.sync_group != kNoOperand) {
+      sync = fmt::format(", sync {} {}",
+                         c.sync_group < p.sync_groups.size() ? Quoted(p.sync_groups[c.sync_group]) : "'?'",
+                         SyncRoleName(c.sync_role));
+    }
+    Line(out, "  {}  clip {}, {}, start {}{}, in {}", i,
          c.clip < p.clips.size() ? Quoted(p.clips[c.clip]) : "'?'", c.loop ? "loop" : "once", c.start_time,
-         EscapeTerminal(ScopeText(p, c.scope)));
+         EscapeTerminal(sync), EscapeTerminal(ScopeText(p, c.scope)));
   }
   Line(out, "scopes:");
   for (size_t i = 0; i < p.scopes.size(); ++i)

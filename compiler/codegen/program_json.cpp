@@ -95,7 +95,10 @@ Json Tables(const Program& p) {
   t["clips"] = p.clips;
   Json clocks = Json::array();
   for (const ClockDesc& c : p.clocks) {
-    clocks.push_back({{"clip", c.clip}, {"scope", c.scope}, {"loop", c.loop}, {"start_time", c.start_time}});
+    Json clock = {{"clip", c.clip}, {"scope", c.scope}, {"loop", c.loop}, {"start_time", c.start_time}};
+    if (c.sync_group != kNoOperand)
+      clock["sync"] = {{"group", c.sync_group}, {"role", SyncRoleName(c.sync_role)}};
+    clocks.push_back(std::move(clock));
   }
   t["clocks"] = std::move(clocks);
   Json scopes = Json::array();
@@ -116,6 +119,7 @@ Json Tables(const Program& p) {
   for (const BlendSpaceDesc& b : p.blend_spaces)
     blend_spaces.push_back({{"name", b.name}, {"positions", b.positions}, {"triangles", b.triangles}});
   t["blend_spaces"] = std::move(blend_spaces);
+  t["sync_groups"] = p.sync_groups;
   return t;
 }
 

@@ -119,6 +119,8 @@ void WriteBody(ByteWriter& w, const Program& p) {
     w.U16(clock.scope);
     w.U8(clock.loop ? 1 : 0);
     w.F32(clock.start_time);
+    w.U16(clock.sync_group);
+    w.U8(static_cast<uint8_t>(clock.sync_role));
   }
   w.EndSection(at);
 
@@ -171,6 +173,12 @@ void WriteBody(ByteWriter& w, const Program& p) {
     for (uint16_t v : space.triangles)
       w.U16(v);
   }
+  w.EndSection(at);
+
+  at = w.BeginSection("SYNC");
+  w.Count(p.sync_groups.size());
+  for (const std::string& group : p.sync_groups)
+    w.String(group);
   w.EndSection(at);
 
   at = w.BeginSection("DEBG");

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "compiler/direct/direct_solvers.h"
+#include "compiler/direct/direct_sync.h"
 
 namespace anim {
 namespace {
@@ -73,6 +74,11 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
   machine_order_ = OuterMachinesFirst(graph);
   for (const BlendSpaceDesc& space : graph.blend_spaces)
     blend_spaces_.emplace_back(space);
+  sync_groups_.resize(graph.sync_groups.size());
+  for (std::size_t c = 0; c < graph.clocks.size(); ++c) {
+    if (graph.clocks[c].sync_group != kNoOperand)
+      sync_groups_[graph.clocks[c].sync_group].clocks.push_back(c);
+  }
   snapshots_.resize(graph.snapshots.size());
   scalars_.resize(graph.values.size());
   reached_.assign(graph.values.size(), 0);
@@ -326,9 +332,132 @@ void DirectEvaluator::AdvanceClocks(float dt) {
       clock_times_[c] = NormalisedTime(desc.start_time, duration, desc.loop);
       continue;
     }
+    if (desc.sync_group != kNoOperand && clock_value_[c] != ir::kNoValue) continue;  // its group moves it
     const float rate =
         clock_value_[c] != ir::kNoValue ? Scalar(graph_.values[clock_value_[c]].operands[0]) : 1.0f;
     clock_times_[c] = NormalisedTime(clock_times_[c] + rate * dt, duration, desc.loop);
+  }
+  if (!sync_groups_.empty()) UpdateSyncGroups(dt);
+}
+
+// How much of the output each pose value makes this frame, from the output (1) down: a blend
+// splits by its alpha, a masked blend or an additive keeps its base whole and gives the other input
+// its alpha, a crossfade splits by its curve, anything else passes its weight on. A pose read twice
+// counts once (weights stay within 1).
+std::vector<float> DirectEvaluator::PoseWeights() const {
+  std::vector<float> weight(graph_.values.size(), 0.0f);
+  if (graph_.output == ir::kNoValue) return weight;
+  weight[graph_.output] = 1.0f;
+  auto share = [&](ir::ValueId alpha) { return std::clamp(Scalar(alpha), 0.0f, 1.0f); };
+  for (ir::ValueId id = graph_.output; id >= 0; --id) {
+    const ir::Value& v = graph_.values[id];
+    const float w = std::min(weight[id], 1.0f);
+    if (w == 0.0f || v.type != ir::Type::Pose || v.operands.empty()) continue;
+    const auto& ops = v.operands;
+    switch (v.op) {
+      case Op::SampleClip:
+      case Op::LoadSnapshot:
+      case Op::ReferencePose:
+        break;
+      case Op::Blend:
+        weight[ops[0]] += w * (1.0f - share(ops[2]));
+        weight[ops[1]] += w * share(ops[2]);
+        break;
+      case Op::BlendMasked:
+      case Op::ApplyAdditive:
+        weight[ops[0]] += w;
+        weight[ops[1]] += w * share(ops[2]);
+        break;
+      case Op::MakeAdditive:
+        for (ir::ValueId o : ops)
+          weight[o] += w;
+        break;
+      case Op::StateMachine: {
+        const MachineState& ms = machines_[v.index];
+        if (ms.mode == BlendMode::Crossfade && ms.blend_active && ms.fade_from >= 0) {
+          const float in = static_cast<float>(direct::CrossfadeWeight(ms.curve, ms.elapsed, ms.duration));
+          weight[ops[ms.current]] += w * in;
+          weight[ops[ms.fade_from]] += w * (1.0f - in);
+        } else {
+          weight[ops[ms.current]] += w;
+        }
+        break;
+      }
+      default:  // a pose op: its source
+        weight[ops[0]] += w;
+        break;
+    }
+  }
+  return weight;
+}
+
+// Sync groups, once every clock outside them has moved (docs/semantics.md, "Sync groups").
+void DirectEvaluator::UpdateSyncGroups(float dt) {
+  const std::vector<float> weight = PoseWeights();
+  auto playing = [&](std::size_t c) {
+    return clock_value_[c] != ir::kNoValue && scopes_[graph_.clocks[c].scope].now;
+  };
+  auto clip = [&](std::size_t c) {
+    return direct::SyncClip{ClipDuration(static_cast<int>(c)), graph_.clocks[c].loop,
+                            &clips_[graph_.clocks[c].clip]->markers()};
+  };
+  auto start = [&](std::size_t c) {
+    return NormalisedTime(graph_.clocks[c].start_time, ClipDuration(static_cast<int>(c)),
+                          graph_.clocks[c].loop);
+  };
+  for (std::size_t g = 0; g < sync_groups_.size(); ++g) {
+    SyncGroup& group = sync_groups_[g];
+    std::vector<std::size_t> members;
+    for (std::size_t c : group.clocks) {
+      if (playing(c)) members.push_back(c);
+    }
+    if (members.empty()) {
+      group.playing = false;
+      continue;
+    }
+    auto weight_of = [&](std::size_t c) { return std::min(weight[clock_value_[c]], 1.0f); };
+    // Leaders first, then auto members, then followers; the heaviest, the first on a tie.
+    auto rank = [&](std::size_t c) {
+      return static_cast<int>(graph_.clocks[c].sync_role == SyncRole::Leader ? 0
+                              : graph_.clocks[c].sync_role == SyncRole::Auto ? 1
+                                                                             : 2);
+    };
+    std::size_t leader = members.front();
+    for (std::size_t c : members) {
+      if (rank(c) < rank(leader) || (rank(c) == rank(leader) && weight_of(c) > weight_of(leader))) leader = c;
+    }
+    float weighted = 0.0f, total = 0.0f;
+    for (std::size_t c : members) {
+      if (!(ClipDuration(static_cast<int>(c)) > 0.0f)) continue;
+      weighted += weight_of(c) * ClipDuration(static_cast<int>(c));
+      total += weight_of(c);
+    }
+    const float duration = ClipDuration(static_cast<int>(leader));
+    const float cycle = total > 0.0f ? weighted / total : duration;
+    float time = start(leader);
+    if (group.playing && duration > 0.0f) {
+      float from = clock_times_[leader];
+      if (scopes_[graph_.clocks[leader].scope].entering) {  // joins the group where it was
+        if (group.leader == static_cast<int>(leader)) {
+          from = group.time;
+        } else if (ClipDuration(group.leader) > 0.0f) {
+          from = direct::MatchPhase(clip(static_cast<std::size_t>(group.leader)), group.time, clip(leader),
+                                    start(leader));
+        }
+      }
+      const float rate = Scalar(graph_.values[clock_value_[leader]].operands[0]);
+      const float t = from + rate * dt * (duration / cycle);
+      time = NormalisedTime(std::isfinite(t) ? t : from, duration, graph_.clocks[leader].loop);
+    }
+    for (std::size_t c : members) {
+      clock_times_[c] = c == leader ? time
+                        : duration > 0.0f && ClipDuration(static_cast<int>(c)) > 0.0f
+                            ? direct::MatchPhase(clip(leader), time, clip(c), clock_times_[c])
+                            : start(c);
+    }
+    group.playing = true;
+    group.leader = static_cast<int>(leader);
+    group.time = time;
   }
 }
 

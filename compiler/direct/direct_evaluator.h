@@ -72,6 +72,13 @@ class DirectEvaluator {
   struct ScopeState {
     bool now = false, prev = false, entering = false;
   };
+  // A sync group as the last frame left it.
+  struct SyncGroup {
+    std::vector<std::size_t> clocks;  // its members, in clock order
+    bool playing = false;
+    int leader = -1;  // the clock that led, at `time`
+    float time = 0.0f;
+  };
   struct Snapshot {
     direct::DPose pose, pending;
     bool saved = false, pending_written = false;
@@ -80,6 +87,8 @@ class DirectEvaluator {
   void ComputeScalars();
   void UpdateMachine(int machine, float dt);
   void AdvanceClocks(float dt);
+  std::vector<float> PoseWeights() const;
+  void UpdateSyncGroups(float dt);
   void EvaluatePoses(int count);
   void Compute(const ir::Value& v, direct::DPose& out, int count);
   const direct::DPose& Input(ir::ValueId id) const { return poses_[id]; }
@@ -100,6 +109,7 @@ class DirectEvaluator {
   std::vector<MachineState> machines_;
   std::vector<int> machine_order_;  // a machine after the machine its scope is a state of
   std::vector<direct::DirectBlendSpace> blend_spaces_;
+  std::vector<SyncGroup> sync_groups_;
   int active_bone_count_ = 0;
 
   // This frame's results: every scalar value, and the pose values the evaluation reached.

@@ -38,6 +38,7 @@ class Lowerer {
     graph_.masks = model_.masks;
     graph_.bones = model_.bones;
     graph_.snapshots = model_.snapshots;
+    graph_.sync_groups = model_.sync_groups;
     graph_.lock_root = model_.lock_root;
     graph_.root_bone = model_.root_bone;
     const std::vector<int> order = TopologicalOrder(model_);
@@ -163,7 +164,8 @@ class Lowerer {
         clock_[static_cast<std::size_t>(n)] = static_cast<int>(graph_.clocks.size());
         graph_.clocks.push_back({Index(node, "clip"), U16(scope_[static_cast<std::size_t>(n)]),
                                  node.field("loop").number != 0.0,
-                                 static_cast<float>(node.field("start").number)});
+                                 static_cast<float>(node.field("start").number),
+                                 node.sync_group < 0 ? kNoOperand : U16(node.sync_group), node.sync_role});
         v = Pose(n, Op::SampleClip);
         v.index = U16(clock_[static_cast<std::size_t>(n)]);
         v.operands = {rate};

@@ -63,6 +63,10 @@ struct GraphNode {
   std::vector<SampleModel> samples;           // blend spaces; 1D: ascending positions
   std::vector<std::array<int, 3>> triangles;  // 2D blend space: Delaunay, counter-clockwise
   std::vector<InputRef> inputs;               // every pose input, in field order (fields, samples, states)
+  // Clip players and blend spaces: the sync group joined (index into GraphModel::sync_groups, or
+  // -1) and how. A blend space's group passes to its clip samples that name none.
+  int sync_group = -1;
+  SyncRole sync_role = SyncRole::Auto;
 
   const FieldValue& field(std::string_view field_name) const {
     return fields[static_cast<std::size_t>(FieldIndex(*kind, field_name))];
@@ -75,6 +79,7 @@ struct GraphModel {
   std::vector<MaskDesc> masks;
   std::vector<BoneRef> bones;
   std::vector<std::string> snapshots;
+  std::vector<std::string> sync_groups;  // in the order the graph first names them
   std::vector<GraphNode> nodes;
   int output = -1;
   bool lock_root = false;

@@ -8,6 +8,7 @@
 #include "compiler/graph/reader/node_reader.h"
 #include "compiler/graph/reader/parameter_reader.h"
 #include "compiler/graph/reader/scalar_field_reader.h"
+#include "compiler/graph/reader/sync_reader.h"
 
 namespace anim::graph {
 namespace {
@@ -57,6 +58,7 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   // Past the node budget (E028) the nodes read are not the graph's: nothing more is checked.
   if (node_table != nullptr && !nodes.ReadNodes(*node_table)) return std::nullopt;
   nodes.ResolveSnapshotLoads();
+  PassSyncToSamples(state.model);
   // Without nodes every output reference would be undefined: one E101 says it all.
   if (const DocNode* output = top.Get("output", Field::Required); output != nullptr && node_table != nullptr)
     ReadOutput(state, nodes, bones, *output);

@@ -26,12 +26,14 @@ constexpr FieldSpec kClip[] = {
     {"rate", F::Float, false, {1, 0, 0}},
     {"loop", F::Bool, false, {1, 0, 0}},
     {"start", F::ConstFloat, false, {0, 0, 0}, Range::NonNegative},
+    {"sync", F::Special},
 };
 constexpr FieldSpec kBlend[] = {Input("a"), Input("b"), Alpha(0.0f, true)};
 constexpr FieldSpec kMaskedBlend[] = {Input("a"), Input("b"), {"mask", F::Mask, true}, Alpha()};
-constexpr FieldSpec kBlendSpace[] = {{"axis", F::Float, true}, {"samples", F::Special, true}};
+constexpr FieldSpec kBlendSpace[] = {
+    {"axis", F::Float, true}, {"samples", F::Special, true}, {"sync", F::Special}};
 constexpr FieldSpec kBlendSpace2D[] = {
-    {"x", F::Float, true}, {"y", F::Float, true}, {"samples", F::Special, true}};
+    {"x", F::Float, true}, {"y", F::Float, true}, {"samples", F::Special, true}, {"sync", F::Special}};
 constexpr FieldSpec kMakeAdditive[] = {
     Input("pose"), {"base", F::OptionalPose}, {"space", F::Enum, false, {}, Range::Any, kAdditiveSpaces}};
 constexpr FieldSpec kApplyAdditive[] = {Input("base"), Input("additive"), Alpha()};

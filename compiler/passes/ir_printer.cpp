@@ -20,7 +20,10 @@ std::string Name(const std::vector<std::string>& table, size_t index) {
 
 std::string ClockName(const Graph& g, size_t clock) {
   if (clock >= g.clocks.size()) return "?";
-  return fmt::format("clock {} (clip {})", clock, Name(g.clips, g.clocks[clock].clip));
+  const ClockDesc& c = g.clocks[clock];
+  if (c.sync_group == kNoOperand) return fmt::format("clock {} (clip {})", clock, Name(g.clips, c.clip));
+  return fmt::format("clock {} (clip {}, sync {} {})", clock, Name(g.clips, c.clip),
+                     Name(g.sync_groups, c.sync_group), SyncRoleName(c.sync_role));
 }
 
 std::string BoneName(const Graph& g, size_t bone) {

@@ -129,6 +129,8 @@ class Verifier {
         Fail("clock {} names clip {} of {}", c, g_.clocks[c].clip, g_.clips.size());
       if (g_.clocks[c].scope >= g_.scopes.size())
         Fail("clock {} has scope {} of {}", c, g_.clocks[c].scope, g_.scopes.size());
+      if (g_.clocks[c].sync_group != kNoOperand && g_.clocks[c].sync_group >= g_.sync_groups.size())
+        Fail("clock {} is in sync group {} of {}", c, g_.clocks[c].sync_group, g_.sync_groups.size());
     }
     CheckParams();
     for (size_t c = 0; c < g_.clocks.size(); ++c) {

@@ -58,6 +58,11 @@ ir::Graph Locomotion() {
   b.graph().machines[loco].transitions[2].desc.consumed_triggers = {1};
   b.graph().machines[loco].transitions[1].desc.mode = BlendMode::DeadBlend;
   b.graph().machines[loco].states[1].progress_clock = 2;
+  // Walk and the short run stride keep step; the stride leads whenever it plays.
+  b.graph().sync_groups = {"gait"};
+  b.graph().clocks[2].sync_group = 0;
+  b.graph().clocks[3].sync_group = 0;
+  b.graph().clocks[3].sync_role = SyncRole::Leader;
   const ir::ValueId machine = b.MachineValue(loco, {idle, walk, run}, "loco");
   b.graph().lock_root = true;
   b.graph().root_bone = b.Bone("root");

@@ -85,17 +85,17 @@ TEST_CASE("the header holds magic, version, sizes, checksum, skeleton hash and r
   CHECK(r.Uint(8) == c.program.skeleton_hash);
   CHECK(r.Uint(2) == c.program.scalar_register_count);
   CHECK(r.Uint(2) == c.program.pose_register_count);
-  CHECK(r.Uint(4) == 12);
+  CHECK(r.Uint(4) == 13);
   CHECK(r.Uint(8) == 0);
   CHECK(r.at() == 48);
 }
 
-TEST_CASE("the body is the twelve sections in order, each payload as documented") {
+TEST_CASE("the body is the thirteen sections in order, each payload as documented") {
   const codegen::CompiledProgram c = CompileLocomotion();
   const Program& p = c.program;
   Reader r(c.bytes, 48);
-  const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP",
-                        "MACH", "MASK", "BONE", "SNAP", "BSPC", "DEBG"};
+  const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH",
+                        "MASK", "BONE", "SNAP", "BSPC", "SYNC", "DEBG"};
   for (const char* tag : tags) {
     INFO(tag);
     REQUIRE(r.Bytes(4) == tag);
@@ -149,6 +149,20 @@ TEST_CASE("the body is the twelve sections in order, each payload as documented"
             CHECK(r.Uint(2) == trigger);
         }
       }
+    } else if (name == "CLCK") {
+      REQUIRE(r.Uint(4) == p.clocks.size());
+      for (const ClockDesc& clock : p.clocks) {
+        CHECK(r.Uint(2) == clock.clip);
+        CHECK(r.Uint(2) == clock.scope);
+        CHECK(r.Uint(1) == (clock.loop ? 1u : 0u));
+        CHECK(r.F32() == clock.start_time);
+        CHECK(r.Uint(2) == clock.sync_group);
+        CHECK(r.Uint(1) == static_cast<uint8_t>(clock.sync_role));
+      }
+    } else if (name == "SYNC") {
+      REQUIRE(r.Uint(4) == p.sync_groups.size());
+      for (const std::string& group : p.sync_groups)
+        CHECK(r.String() == group);
     } else if (name == "BSPC") {
       REQUIRE(r.Uint(4) == p.blend_spaces.size());
       for (const BlendSpaceDesc& b : p.blend_spaces) {
@@ -178,10 +192,10 @@ TEST_CASE("the body is the twelve sections in order, each payload as documented"
 
 TEST_CASE("an empty program still writes every section") {
   const std::vector<uint8_t> bytes = codegen::WriteProgram(Program{});
-  // Header, then twelve sections of tag + size + a zero count.
-  CHECK(bytes.size() == 48 + 12 * 12);
+  // Header, then thirteen sections of tag + size + a zero count.
+  CHECK(bytes.size() == 48 + 13 * 12);
   Reader r(bytes, 12);
-  CHECK(r.Uint(4) == 12 * 12);
+  CHECK(r.Uint(4) == 13 * 12);
 }
 
 TEST_CASE("written programs load and verify in the VM, and rewrite to the same bytes") {

@@ -57,6 +57,12 @@ TEST_CASE("a written program loads back equal and verifies", "[vm][loader]") {
   CHECK(q.params[0].max == 10.0f);
   CHECK(q.params[4].type == ParamType::Int);
   CHECK(q.clips == p.clips);
+  CHECK(q.sync_groups == p.sync_groups);
+  REQUIRE(q.clocks.size() == p.clocks.size());
+  for (std::size_t c = 0; c < q.clocks.size(); ++c) {
+    CHECK(q.clocks[c].sync_group == p.clocks[c].sync_group);
+    CHECK(q.clocks[c].sync_role == p.clocks[c].sync_role);
+  }
   REQUIRE(q.machines.size() == 2);
   CHECK(q.machines[1].name == "move_sm");
   CHECK(q.machines[1].transitions[0].consumed_triggers == std::vector<uint16_t>{1});
@@ -137,7 +143,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK_THAT(LoadProgram(bytes).error, Equals("expected section 'CODE' at body offset 0, found 'XODE'"));
     bytes = good;
     bytes[36] = 10;
-    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 12"));
+    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 13"));
     bytes = good;
     bytes[8] = 40;
     CHECK_THAT(LoadProgram(bytes).error, Equals("bad header size 40, expected 48"));
@@ -146,6 +152,14 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     bytes[48 + 8] = 0xFF;  // CODE count
     test::ResealProgram(bytes);
     CHECK_THAT(LoadProgram(bytes).error, Contains("section 'CODE': 255 code words do not fit"));
+  }
+  SECTION("a sync role past the three there are") {
+    const auto clocks = std::search(bytes.begin(), bytes.end(), std::begin("CLCK"), std::end("CLCK") - 1);
+    REQUIRE(clocks != bytes.end());
+    // tag, size, count, then clip, scope, loop, start time and sync group before the role byte.
+    clocks[4 + 4 + 4 + 2 + 2 + 1 + 4 + 2] = 3;
+    test::ResealProgram(bytes);
+    CHECK_THAT(LoadProgram(bytes).error, EndsWith("a clock's sync role is 3, expected 0 to 2"));
   }
 }
 
@@ -224,6 +238,10 @@ TEST_CASE("the verifier's refusals name the instruction, the operand and the lim
   SECTION("a clock naming a clip past the table") {
     p.clocks[0].clip = 5;
     CHECK_THAT(VerifyError(p), Equals("clock 0: clip 5 is out of range (program has 1)"));
+  }
+  SECTION("a clock in a sync group past the table") {
+    p.clocks[0].sync_group = 0;
+    CHECK_THAT(VerifyError(p), Equals("clock 0: sync group 0 is out of range (program has 0)"));
   }
   SECTION("non-finite constants") {
     p.constants[0] = std::numeric_limits<float>::infinity();

@@ -212,6 +212,8 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
     s.U16(c.scope);
     s.U8(c.loop ? 1 : 0);
     s.F32(c.start_time);
+    s.U16(c.sync_group);
+    s.U8(static_cast<uint8_t>(c.sync_role));
   }
   Section(body, "CLCK", s);
   s = {};
@@ -284,6 +286,11 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
   }
   Section(body, "BSPC", s);
   s = {};
+  s.Count(p.sync_groups.size());
+  for (const std::string& n : p.sync_groups)
+    s.String(n);
+  Section(body, "SYNC", s);
+  s = {};
   s.Count(p.debug.size());
   for (const DebugEntry& d : p.debug) {
     s.U32(d.code_offset);
@@ -302,7 +309,7 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
   file.U64(p.skeleton_hash);
   file.U16(p.scalar_register_count);
   file.U16(p.pose_register_count);
-  file.U32(12);
+  file.U32(13);
   file.U64(0);
   file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
   return file.bytes;
@@ -330,6 +337,11 @@ Program FullProgram(const VmRig& rig) {
   const uint16_t walk_clock = b.Clock(walk_clip, b.StateScope(move, 0), true);
   const uint16_t jump_clock = b.Clock(jump_clip, b.StateScope(move, 1), false);
   b.program.machines[move].states[1].progress_clock = jump_clock;
+  // Idle and walk keep step, walk leading whenever it plays.
+  b.program.sync_groups = {"gait"};
+  b.program.clocks[idle_clock].sync_group = 0;
+  b.program.clocks[walk_clock].sync_group = 0;
+  b.program.clocks[walk_clock].sync_role = SyncRole::Leader;
 
   const uint16_t s_speed = b.LoadParam(speed);
   const uint16_t s_half = b.LoadConst(0.5f);

@@ -62,7 +62,7 @@ constexpr const char* kVectors[] = {
 class Generator {
  public:
   Generator(uint32_t seed, int frames, std::string prefix)
-      : rng_(seed), side_(seed ^ 0x9e3779b9u), frames_(frames), prefix_(prefix.empty() ? "" : prefix + "/") {}
+      : rng_(seed), side_(seed ^ 0x9e3779b9u), sync_(seed ^ 0x85ebca6bu), frames_(frames), prefix_(prefix.empty() ? "" : prefix + "/") {}
 
   GeneratedGraph Run() {
     std::string output = Pose(4, 0);
@@ -125,7 +125,7 @@ class Generator {
       case 3:
         n << "{kind: clip, clip: " << Pick(kClips) << ", rate: \"" << (Chance(2) ? "1" : "0.5 + speed * 0.4")
           << "\", loop: " << (Chance(3) ? "false" : "true") << ", start: " << Number(UniformF(0.0f, 0.12f))
-          << "}";
+          << Sync() << "}";
         break;
       case 1:
         n << "{kind: reference_pose}";
@@ -212,6 +212,15 @@ class Generator {
     nodes_ << "  " << name << ": " << n.str() << "\n";
     named_.push_back(name);
     return name;
+  }
+
+  // Half the clip players join one of two sync groups, mostly as `auto`. From a stream of its own,
+  // as Plane() is.
+  std::string Sync() {
+    auto sync = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(sync_); };
+    if (sync(0, 1) == 0) return "";
+    static constexpr const char* kRoles[] = {"auto", "auto", "leader", "follower"};
+    return ", sync: {group: g" + std::to_string(sync(0, 1)) + ", role: " + kRoles[sync(0, 3)] + "}";
   }
 
   // A 2D blend space over the graph's output and up to four of its other nodes, as the new output.
@@ -305,6 +314,7 @@ class Generator {
 
   std::mt19937 rng_;
   std::mt19937 side_;  // Plane()'s and the crossfades' choices only
+  std::mt19937 sync_;  // Sync()'s choices only
   int frames_;
   std::string prefix_;
   std::ostringstream nodes_;

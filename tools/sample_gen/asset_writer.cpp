@@ -108,7 +108,16 @@ std::string WriteClipJson(const ClipFrames& clip, const SkeletonDesc& skeleton) 
   out << "{\n  \"format\": \"animtc.clip\",\n  \"version\": 1,\n";
   out << "  \"name\": \"" << clip.name << "\",\n  \"skeleton\": \"" << skeleton.name << "\",\n";
   out << "  \"sample_rate\": " << clip.sample_rate << ",\n  \"frame_count\": " << clip.frames.size() << ",\n";
-  out << "  \"loop\": " << (clip.loop ? "true" : "false") << ",\n  \"tracks\": [";
+  out << "  \"loop\": " << (clip.loop ? "true" : "false") << ",\n";
+  if (!clip.markers.empty()) {
+    out << "  \"markers\": [";
+    for (std::size_t i = 0; i < clip.markers.size(); ++i) {
+      out << (i == 0 ? "" : ", ") << "{\"name\": \"" << clip.markers[i].first
+          << "\", \"time\": " << FormatNumber(clip.markers[i].second) << "}";
+    }
+    out << "],\n";
+  }
+  out << "  \"tracks\": [";
   for (std::size_t i = 0; i < tracks.size(); ++i)
     out << (i == 0 ? "\n" : ",\n") << tracks[i];
   out << (tracks.empty() ? "]\n}\n" : "\n  ]\n}\n");

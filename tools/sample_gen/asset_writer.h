@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "executor/math/transform.h"
@@ -19,6 +20,8 @@ struct ClipFrames {
   // Write every bone's rotation for every frame, even where it holds the bind pose (litmus).
   bool dense_rotations = false;
   std::vector<std::vector<Transform>> frames;
+  // Sync markers: a name and a time in seconds, in time order.
+  std::vector<std::pair<std::string, double>> markers;
 };
 
 // A looping clip of `cycle_frames` distinct frames at phases k / cycle_frames, closed by a copy of

@@ -104,11 +104,15 @@ BodyPose GaitPose(const GaitStyle& s, double phase) {
 
 // Moving backwards is the forward cycle played in reverse; starting it at the toe-off makes the
 // left foot plant (toes first) at phase 0 and the right at 0.5, as in the forward cycle.
+// Each cycle carries the foot-downs as sync markers: foot_l at phase 0, foot_r at phase 0.5.
 ClipFrames Gait(const HumanoidRig& rig, const char* name, const GaitStyle& style, bool backwards) {
-  return LoopClip(name, style.cycle_frames, [&](double phase) {
+  ClipFrames clip = LoopClip(name, style.cycle_frames, [&](double phase) {
     const double p = backwards ? WrapPhase(style.toe_off - phase) : phase;
     return PoseLocals(rig, GaitPose(style, p));
   });
+  const double duration = static_cast<double>(style.cycle_frames) / clip.sample_rate;
+  clip.markers = {{"foot_l", 0.0}, {"foot_r", 0.5 * duration}};
+  return clip;
 }
 
 }  // namespace

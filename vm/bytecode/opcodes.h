@@ -16,7 +16,8 @@ namespace anim {
 // 2: the header's last field, reserved and 0 in version 1, is the graph hash.
 // 3: a blend space table (section BSPC) and opcode 46, blend_space_weight.
 // 4: a transition's blend mode may be 2 (crossfade), and a curve byte follows can_interrupt.
-inline constexpr uint32_t kAnimBytecodeVersion = 4;
+// 5: a clock names its sync group and role, and a sync group table (section SYNC) precedes DEBG.
+inline constexpr uint32_t kAnimBytecodeVersion = 5;
 
 enum class Opcode : uint16_t {
   Nop = 0,

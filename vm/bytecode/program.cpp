@@ -28,6 +28,18 @@ const char* BlendCurveName(BlendCurve curve) {
   return "unknown";
 }
 
+const char* SyncRoleName(SyncRole role) {
+  switch (role) {
+    case SyncRole::Auto:
+      return "auto";
+    case SyncRole::Leader:
+      return "leader";
+    case SyncRole::Follower:
+      return "follower";
+  }
+  return "unknown";
+}
+
 double BlendSpaceExtent(const BlendSpaceDesc& space) {
   if (space.positions.size() < 2) return 0.0;
   double min_x = space.positions[0], max_x = min_x, min_y = space.positions[1], max_y = min_y;

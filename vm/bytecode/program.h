@@ -24,14 +24,25 @@ struct ParamDesc {
   float min = 0.0f, max = 0.0f;
 };
 
+// How a clock takes part in its sync group (docs/semantics.md, "Sync groups"): `Auto` leads when it
+// weighs the most, `Leader` leads whenever it plays, `Follower` leads only a group of followers.
+enum class SyncRole : uint8_t { Auto = 0, Leader = 1, Follower = 2 };
+inline constexpr int kSyncRoleCount = 3;
+
+// "auto", "leader", "follower": as graphs and tools spell them.
+const char* SyncRoleName(SyncRole role);
+
 // A clip's playback clock: one per clip player node. It advances only while its scope is active,
-// and winds back to `start_time` when its scope is inactive, so a state replays on re-entry.
+// and winds back to `start_time` when its scope is inactive, so a state replays on re-entry. A
+// clock in a sync group is moved by its group instead (docs/semantics.md, "Sync groups").
 // The verifier allows at most one sample_clip per clock (docs/semantics.md).
 struct ClockDesc {
   uint16_t clip = 0;   // index into Program::clips
   uint16_t scope = 0;  // index into Program::scopes
   bool loop = true;
   float start_time = 0.0f;
+  uint16_t sync_group = kNoOperand;  // index into Program::sync_groups, or kNoOperand
+  SyncRole sync_role = SyncRole::Auto;
 };
 
 // Where code runs conditionally on state-machine state. Scope 0 is the root, always active; any
@@ -135,6 +146,7 @@ struct Program {
   std::vector<BoneRef> bones;
   std::vector<std::string> snapshots;
   std::vector<BlendSpaceDesc> blend_spaces;
+  std::vector<std::string> sync_groups;  // names; clocks say which they belong to
   std::vector<DebugEntry> debug;  // ascending code_offset
 };
 

@@ -10,9 +10,9 @@
 namespace anim {
 namespace {
 
-constexpr int kSectionCount = 12;
+constexpr int kSectionCount = 13;
 constexpr std::array<const char*, kSectionCount> kSectionTags = {
-    "CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK", "BONE", "SNAP", "BSPC", "DEBG"};
+    "CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK", "BONE", "SNAP", "BSPC", "SYNC", "DEBG"};
 
 std::string Tag(const char* tag) {
   return std::string("'") + tag + "'";
@@ -47,6 +47,8 @@ class SectionParser {
         return Snapshots();
       case 10:
         return BlendSpaces();
+      case 11:
+        return Names(p_.sync_groups, "sync group names");
       default:
         return Debug();
     }
@@ -124,11 +126,16 @@ class SectionParser {
   bool Snapshots() { return Names(p_.snapshots, "snapshot names"); }
   bool Clocks() {
     uint32_t n = 0;
-    if (!Count(n, 9, "clocks")) return false;
+    if (!Count(n, 12, "clocks")) return false;
     p_.clocks.resize(n);
     for (ClockDesc& c : p_.clocks) {
       if (!in_.U16(c.clip) || !in_.U16(c.scope)) return Cut("a clock");
       if (!Bool(c.loop, "a clock's loop flag") || !in_.F32(c.start_time)) return Cut("a clock");
+      uint8_t role = 0;
+      if (!in_.U16(c.sync_group) || !in_.U8(role)) return Cut("a clock");
+      if (role >= kSyncRoleCount)
+        return Fail("a clock's sync role is " + std::to_string(role) + ", expected 0 to 2");
+      c.sync_role = static_cast<SyncRole>(role);
     }
     return true;
   }

@@ -76,6 +76,7 @@ class Verifier {
         {"bones", p_.bones.size()},
         {"snapshots", p_.snapshots.size()},
         {"blend spaces", p_.blend_spaces.size()},
+        {"sync groups", p_.sync_groups.size()},
     };
     for (const auto& [what, count] : tables) {
       if (count > kMaxTableEntries) {
@@ -155,6 +156,10 @@ class Verifier {
       }
       if (!Finite(c.start_time) || c.start_time < 0.0f)
         return Fail(what + ": start time must be finite and >= 0");
+      if (c.sync_group != kNoOperand && c.sync_group >= p_.sync_groups.size()) {
+        return Fail(what + ": sync group " + std::to_string(c.sync_group) + " is out of range (program has " +
+                    std::to_string(p_.sync_groups.size()) + ")");
+      }
     }
     return true;
   }

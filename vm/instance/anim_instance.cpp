@@ -34,6 +34,7 @@ AnimInstance::AnimInstance(const Program& program) : program_(&program) {
     blend_spaces.push_back({0.0f, 0.0f, false, static_cast<uint32_t>(blend_space_weights.size())});
     blend_space_weights.resize(blend_space_weights.size() + space.sample_count(), 0.0f);
   }
+  sync_groups.resize(program.sync_groups.size());
   task_state.blends.resize(program.machines.size());
   task_state.snapshots.resize(program.snapshots.size());
 }

@@ -19,6 +19,17 @@ namespace anim {
 struct ClockState {
   float time = 0.0f;      // seconds into the clip
   bool finished = false;  // a play-once clock has reached the clip's end
+  // A clock in a sync group, while a frame records: the SampleClip task that shows it and the
+  // rate it was given, for the group to set its time once the frame's weights are known.
+  int16_t sync_task = -1;  // -1: not playing this frame
+  float sync_rate = 0.0f;
+};
+
+// A sync group as the last frame left it (docs/semantics.md, "Sync groups").
+struct SyncGroupState {
+  bool playing = false;          // a member played: a member that starts playing joins its phase
+  uint16_t leader = kNoOperand;  // the clock that led
+  float leader_time = 0.0f;      // the leader's time
 };
 
 struct ScopeState {
@@ -103,6 +114,7 @@ class AnimInstance {
   std::vector<MachineState> machines;
   std::vector<BlendSpaceState> blend_spaces;
   std::vector<float> blend_space_weights;
+  std::vector<SyncGroupState> sync_groups;
   TaskStateStorage task_state;
   int64_t frame = 0;  // frames built so far
   // The skeleton LOD cut for the next frames (AnimTaskList::active_bone_count): sampling, blending

@@ -37,6 +37,7 @@ struct GraphReadState {
   std::vector<std::string> files;                   // every file read, in order, once
   std::unordered_map<std::string, int> clip_index;  // clip name -> model.clips index
   std::unordered_map<std::string, int> named;       // named node -> model.nodes index
+  std::unordered_map<std::string, int> sync_index;  // sync group name -> model.sync_groups index
 };
 
 // Small pieces of messages and lookups the parts share.

@@ -3,6 +3,7 @@
 #include "compiler/diag/suggest.h"
 #include "compiler/graph/reader/blend_space_reader.h"
 #include "compiler/graph/reader/state_machine_reader.h"
+#include "compiler/graph/reader/sync_reader.h"
 
 namespace anim::graph {
 
@@ -76,12 +77,14 @@ void NodeReader::ReadFields(int index, GraphNode& node, const DocNode& doc, cons
     case NodeType::BlendSpace1D:
     case NodeType::BlendSpace2D:
       ReadBlendSpaceSamples(s_, *this, node, fields);
+      ReadSync(s_, node, node.field("sync").doc);
       break;
     case NodeType::StateMachine:
       ReadStateMachine(s_, *this, node, fields);
       break;
     case NodeType::Clip:
       CheckClipStart(node);
+      ReadSync(s_, node, node.field("sync").doc);
       break;
     default:
       break;

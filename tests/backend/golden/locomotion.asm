@@ -1,4 +1,4 @@
-; animbc version 4, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 5, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 97 code words, 27 debug entries, 6 scalar registers, 6 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; speed (line 1:3)
@@ -47,8 +47,8 @@ clips:
 clocks:
   0  clip 'idle', loop, start 0, in machine 'loco' state 'idle'
   1  clip 'lean', loop, start 0, in root
-  2  clip 'walk_fwd', loop, start 0, in machine 'loco' state 'walk'
-  3  clip 'run_short', loop, start 0, in machine 'stride' state 'short'
+  2  clip 'walk_fwd', loop, start 0, sync 'gait' auto, in machine 'loco' state 'walk'
+  3  clip 'run_short', loop, start 0, sync 'gait' leader, in machine 'stride' state 'short'
   4  clip 'run_long', loop, start 0, in machine 'stride' state 'long'
 scopes:
   0  root

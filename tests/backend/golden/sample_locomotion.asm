@@ -1,4 +1,4 @@
-; animbc version 4, skeleton hash 0x88cfc782ca8927a0, graph hash 0x16969ab1eb9750fe
+; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0x37ba92d6d09aa0fa
 ; 336 code words, 81 debug entries, 11 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; forward.samples[1] (line 30:73)

@@ -1,4 +1,4 @@
-; animbc version 4, skeleton hash 0x88cfc782ca8927a0, graph hash 0x6b18ec21fe310c7e
+; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0x04ec5fc007546d7a
 ; 133 code words, 33 debug entries, 9 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion (line 30:44)

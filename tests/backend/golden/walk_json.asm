@@ -1,4 +1,4 @@
-; animbc version 4, skeleton hash 0x88cfc782ca8927a0, graph hash 0x96358a4f0274e9a7
+; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0x0b3483e82f80b8bb
 ; 28 code words, 7 debug entries, 3 scalar registers, 3 pose registers
 code:
   0000  load_const     s0, const 1                                       ; idle (line 8:13)

@@ -1,0 +1,190 @@
+#include "vm/sync_groups.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "executor/ops/crossfade.h"
+#include "vm/clock_time.h"
+
+namespace anim {
+namespace {
+
+// An alpha as a share: clamped into [0, 1], NaN as 0.
+float Share(float alpha) {
+  return alpha > 0.0f ? std::min(alpha, 1.0f) : 0.0f;
+}
+
+// Where `time` lies between the markers of a clip: the marker at or before it (wrapping to the
+// last), the one after it (wrapping to the first), and the fraction of the way between them.
+struct MarkerPhase {
+  std::size_t previous = 0, next = 0;
+  float fraction = 0.0f;
+};
+
+// The times of markers `previous` and `next` around one interval, `next` past `previous` (one
+// duration later when the interval wraps).
+std::pair<float, float> Interval(std::span<const SyncMarker> m, std::size_t previous, float duration) {
+  const std::size_t next = (previous + 1) % m.size();
+  return {m[previous].time, m[next].time + (next <= previous ? duration : 0.0f)};
+}
+
+MarkerPhase PhaseAt(std::span<const SyncMarker> m, float duration, float time) {
+  std::size_t previous = m.size() - 1;
+  float shift = -duration;  // before the first marker: the interval from the last one, a clip ago
+  for (std::size_t i = 0; i < m.size() && m[i].time <= time; ++i) {
+    previous = i;
+    shift = 0.0f;
+  }
+  auto [from, to] = Interval(m, previous, duration);
+  from += shift;
+  to += shift;
+  const float span = to - from;
+  return {previous, (previous + 1) % m.size(), span > 0.0f ? (time - from) / span : 0.0f};
+}
+
+}  // namespace
+
+void TaskWeights(const AnimTaskList& list, std::vector<float>& weights) {
+  weights.assign(list.tasks.size(), 0.0f);
+  if (list.output_task < 0 || static_cast<std::size_t>(list.output_task) >= list.tasks.size()) return;
+  weights[static_cast<std::size_t>(list.output_task)] = 1.0f;
+  for (std::size_t i = weights.size(); i-- > 0;) {
+    // A pose read twice (an additive's source and base) counts once, so weights stay within 1.
+    const float w = std::min(weights[i], 1.0f);
+    if (w == 0.0f) continue;
+    const AnimTask& t = list.tasks[i];
+    auto give = [&](int16_t dep, float share) {
+      if (dep >= 0) weights[static_cast<std::size_t>(dep)] += share;
+    };
+    switch (t.type) {
+      case AnimTaskType::Blend:
+        give(t.dep_a, w * (1.0f - Share(t.alpha)));
+        give(t.dep_b, w * Share(t.alpha));
+        break;
+      case AnimTaskType::BlendMasked:
+      case AnimTaskType::ApplyAdditive:  // the base shows in full, the other input by its alpha
+        give(t.dep_a, w);
+        give(t.dep_b, w * Share(t.alpha));
+        break;
+      case AnimTaskType::Crossfade:
+        if ((t.flags & kTaskFlagApply) != 0 && t.dep_b >= 0) {
+          const float incoming = CrossfadeWeight(static_cast<FadeCurve>(t.mode), t.time, t.alpha);
+          give(t.dep_a, w * incoming);
+          give(t.dep_b, w * (1.0f - incoming));
+        } else {
+          give(t.dep_a, w);
+        }
+        break;
+      case AnimTaskType::MakeAdditive:
+        give(t.dep_a, w);
+        if (t.mode == static_cast<uint8_t>(AdditiveBase::Pose)) give(t.dep_b, w);
+        break;
+      default:  // leaves give nothing; a pass-through op gives its source all of its weight
+        give(t.dep_a, w);
+        break;
+    }
+  }
+}
+
+float FollowPhase(const BoundClock& from, float from_time, const BoundClock& to, float to_current) {
+  if (!from.markers.empty() && !to.markers.empty()) {
+    const MarkerPhase phase = PhaseAt(from.markers, from.duration, from_time);
+    const std::string& first = from.markers[phase.previous].name;
+    const std::string& second = from.markers[phase.next].name;
+    // The places in `to` between the same two markers; failing those, after the same marker.
+    bool pair = false;
+    for (std::size_t i = 0; i < to.markers.size() && !pair; ++i)
+      pair = to.markers[i].name == first && to.markers[(i + 1) % to.markers.size()].name == second;
+    float best = 0.0f, best_distance = INFINITY;
+    for (std::size_t i = 0; i < to.markers.size(); ++i) {
+      if (to.markers[i].name != first) continue;
+      if (pair && to.markers[(i + 1) % to.markers.size()].name != second) continue;
+      const auto [start, end] = Interval(to.markers, i, to.duration);
+      const float time = NormalizedClockTime(start + phase.fraction * (end - start), to.duration, true);
+      float distance = std::fabs(time - to_current);
+      distance = std::min(distance, to.duration - distance);
+      if (distance < best_distance) {
+        best = time;
+        best_distance = distance;
+      }
+    }
+    if (best_distance != INFINITY) return NormalizedClockTime(best, to.duration, to.loop);
+  }
+  return NormalizedClockTime(from_time / from.duration * to.duration, to.duration, to.loop);
+}
+
+void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, AnimTaskList& list, float dt) {
+  thread_local std::vector<float> weights;
+  TaskWeights(list, weights);
+  const std::span<const BoundClock> bound = binding.clocks();
+  for (std::size_t g = 0; g < binding.sync_group_count(); ++g) {
+    const std::span<const uint16_t> members = binding.sync_members(g);
+    SyncGroupState& group = instance.sync_groups[g];
+    auto weight = [&](uint16_t c) {
+      return std::min(weights[static_cast<std::size_t>(instance.clocks[c].sync_task)], 1.0f);
+    };
+
+    // The leader: of the members playing, those whose role ranks first (leader, auto, follower),
+    // the heaviest; the first in clock order on a tie.
+    int leader = -1;
+    for (const SyncRole role : {SyncRole::Leader, SyncRole::Auto, SyncRole::Follower}) {
+      for (const uint16_t c : members) {
+        if (instance.clocks[c].sync_task < 0 || bound[c].sync_role != role) continue;
+        if (leader < 0 || weight(c) > weight(static_cast<uint16_t>(leader))) leader = c;
+      }
+      if (leader >= 0) break;
+    }
+    if (leader < 0) {
+      group.playing = false;
+      continue;
+    }
+    // The blended cycle length: the members' durations by weight.
+    float weighted = 0.0f, total = 0.0f;
+    for (const uint16_t c : members) {
+      if (instance.clocks[c].sync_task < 0 || !(bound[c].duration > 0.0f)) continue;
+      weighted += weight(c) * bound[c].duration;
+      total += weight(c);
+    }
+    const BoundClock& lead = bound[static_cast<std::size_t>(leader)];
+    ClockState& lead_clock = instance.clocks[static_cast<std::size_t>(leader)];
+    const float cycle = total > 0.0f ? weighted / total : lead.duration;
+    const bool joins = instance.scopes[lead.scope].entering;
+    float time = lead.start;
+    if (group.playing && lead.duration > 0.0f) {
+      float from = lead_clock.time;
+      if (joins) {
+        const BoundClock& previous = bound[group.leader];
+        if (group.leader == static_cast<uint16_t>(leader)) {
+          from = group.leader_time;
+        } else if (previous.duration > 0.0f) {
+          from = FollowPhase(previous, group.leader_time, lead, lead.start);
+        }
+      }
+      float t = from + lead_clock.sync_rate * dt * (lead.duration / cycle);
+      if (!std::isfinite(t)) t = from;  // a rate too large for a float holds the clock
+      time = NormalizedClockTime(t, lead.duration, lead.loop);
+      lead_clock.finished = !lead.loop && t >= lead.duration;
+    } else {
+      lead_clock.finished = false;
+    }
+    for (const uint16_t c : members) {
+      ClockState& clock = instance.clocks[c];
+      if (clock.sync_task < 0) continue;
+      if (static_cast<int>(c) != leader) {
+        const BoundClock& member = bound[c];
+        const float current = instance.scopes[member.scope].entering ? member.start : clock.time;
+        clock.time = lead.duration > 0.0f && member.duration > 0.0f ? FollowPhase(lead, time, member, current)
+                                                                    : member.start;
+      } else {
+        clock.time = time;
+      }
+      list.tasks[static_cast<std::size_t>(clock.sync_task)].time = clock.time;
+      clock.sync_task = -1;
+    }
+    group.playing = true;
+    group.leader = static_cast<uint16_t>(leader);
+    group.leader_time = time;
+  }
+}
+
+}  // namespace anim
