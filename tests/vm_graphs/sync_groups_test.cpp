@@ -4,11 +4,11 @@
 // starts playing joins the group's phase through inertialized and crossfaded transitions.
 #include <catch2/catch.hpp>
 
+#include <unistd.h>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include <nlohmann/json.hpp>
 
@@ -38,8 +38,10 @@ const std::string& MarkedHeader() {
     };
     copy_with("walk_fwd.json", "walk_m",
               {{{"name", "foot_l"}, {"time", 0.2}}, {{"name", "foot_r"}, {"time", 0.75}}});
-    copy_with("run_fwd.json", "run_m", {{{"name", "foot_r"}, {"time", 0.1}}, {{"name", "foot_l"}, {"time", 0.5}}});
-    return "format: animtc.graph\nversion: 1\nskeleton: humanoid/skeleton.yaml\nclips: {idle: humanoid/idle.json, "
+    copy_with("run_fwd.json", "run_m",
+              {{{"name", "foot_r"}, {"time", 0.1}}, {{"name", "foot_l"}, {"time", 0.5}}});
+    return "format: animtc.graph\nversion: 1\nskeleton: humanoid/skeleton.yaml\nclips: {idle: "
+           "humanoid/idle.json, "
            "walk: humanoid/walk_fwd.json, run: humanoid/run_fwd.json, walk_m: " +
            (dir / "walk_m.json").string() + ", run_m: " + (dir / "run_m.json").string() + "}\n";
   }();
@@ -163,8 +165,9 @@ output: {pose: gait}
   CHECK(walk_plants >= 4);
 }
 
-TEST_CASE("a state that starts playing joins its group's phase, and with no member playing the group restarts",
-          "[vm][compiled][sync]") {
+TEST_CASE(
+    "a state that starts playing joins its group's phase, and with no member playing the group restarts",
+    "[vm][compiled][sync]") {
   auto rig = test::Rig::Compile(R"(parameters: {state: {type: int, default: 0}}
 nodes:
   m:
@@ -258,11 +261,13 @@ std::string Errors(const std::string& body) {
 }
 
 TEST_CASE("a malformed sync is refused where it is written", "[vm][compiled][sync]") {
-  CHECK(Errors("nodes: {a: {kind: clip, clip: walk, sync: {group: feet, role: boss}}}\noutput: {pose: a}\n") ==
-        "test.yaml:5:63: error[E023]: unknown option 'boss' for 'role' of 'sync' of node 'a'; expected one of: "
-        "auto leader follower\n");
+  CHECK(
+      Errors("nodes: {a: {kind: clip, clip: walk, sync: {group: feet, role: boss}}}\noutput: {pose: a}\n") ==
+      "test.yaml:5:63: error[E023]: unknown option 'boss' for 'role' of 'sync' of node 'a'; expected one of: "
+      "auto leader follower\n");
   CHECK(Errors("nodes: {a: {kind: clip, clip: walk, sync: [feet]}}\noutput: {pose: a}\n") ==
-        "test.yaml:5:43: error[E102]: expected a sync group's name or a mapping {group, role} for 'sync' of node "
+        "test.yaml:5:43: error[E102]: expected a sync group's name or a mapping {group, role} for 'sync' of "
+        "node "
         "'a'\n");
   CHECK(Errors("nodes: {a: {kind: clip, clip: walk, sync: \"\"}}\noutput: {pose: a}\n") ==
         "test.yaml:5:43: error[E012]: the group of 'sync' of node 'a' is empty: name the sync group\n");

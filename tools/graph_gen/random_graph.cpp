@@ -62,7 +62,11 @@ constexpr const char* kVectors[] = {
 class Generator {
  public:
   Generator(uint32_t seed, int frames, std::string prefix)
-      : rng_(seed), side_(seed ^ 0x9e3779b9u), sync_(seed ^ 0x85ebca6bu), frames_(frames), prefix_(prefix.empty() ? "" : prefix + "/") {}
+      : rng_(seed),
+        side_(seed ^ 0x9e3779b9u),
+        sync_(seed ^ 0x85ebca6bu),
+        frames_(frames),
+        prefix_(prefix.empty() ? "" : prefix + "/") {}
 
   GeneratedGraph Run() {
     std::string output = Pose(4, 0);

@@ -147,7 +147,7 @@ struct Program {
   std::vector<std::string> snapshots;
   std::vector<BlendSpaceDesc> blend_spaces;
   std::vector<std::string> sync_groups;  // names; clocks say which they belong to
-  std::vector<DebugEntry> debug;  // ascending code_offset
+  std::vector<DebugEntry> debug;         // ascending code_offset
 };
 
 }  // namespace anim
