@@ -163,14 +163,20 @@ class Recorder {
         AnimTask& task = Record(AnimTaskType::SampleClip, o[0]);
         task.resource = p_.clocks[o[1]].clip;
         const BoundClock& clock = b_.clocks()[o[1]];
+        if (clock.root_track != kNoOperand) {
+          task.mode = static_cast<uint8_t>(clock.root_motion);
+          task.bone_b = clock.root_track;
+        }
         if (clock.sync_group != kNoOperand && in_.scopes[clock.scope].active_now) {
-          ClockState& c = in_.clocks[o[1]];  // its group sets the time once the frame has recorded
+          ClockState& c = in_.clocks[o[1]];  // its group sets the times once the frame has recorded
           c.sync_task = pose_tasks_[o[0]];
           c.sync_rate = S(o[2]);
-          task.time = c.time;
+          task.time = task.t.x = c.time;
           return;
         }
-        task.time = AdvanceClock(b_, in_, o[1], S(o[2]), dt_);
+        const ClockStep step = AdvanceClock(b_, in_, o[1], S(o[2]), dt_);
+        task.time = step.time;
+        task.t = Vec3{step.from, step.wraps, 0.0f};
         return;
       }
       case Opcode::Blend: {
@@ -325,6 +331,7 @@ class Recorder {
   out.skeleton = &binding.skeleton();
   out.clips = binding.clips();
   out.masks = binding.masks();
+  out.root_tracks = binding.root_tracks();
   out.state = &instance.task_state;
   out.owner = &instance;
   out.delta_time = std::isfinite(dt) && dt > 0.0f ? dt : 0.0f;

@@ -18,4 +18,12 @@ inline float NormalizedClockTime(float t, float duration, bool loop) {
   return wrapped >= duration ? 0.0f : wrapped;
 }
 
+// How many whole clip lengths separate an unwrapped time `t` from where it landed, `wrapped`: the
+// passes past the end (positive) or the start (negative) of a looping clip. 0 for play-once clips.
+inline float LoopWraps(float t, float wrapped, float duration, bool loop) {
+  if (!loop || !(duration > 0.0f) || (t >= 0.0f && t < duration)) return 0.0f;
+  const float wraps = std::round((t - wrapped) / duration);
+  return std::isfinite(wraps) ? wraps : 0.0f;
+}
+
 }  // namespace anim

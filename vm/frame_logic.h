@@ -25,22 +25,29 @@ void EndFrame(const Program& program, AnimInstance& instance);
 // machine's state scopes.
 void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16_t machine, float dt);
 
-// Advances (or restarts, or winds back) clock `clock` for this frame and returns its time. Inline:
-// the recorder calls it for every sample_clip, and most clocks are only wound back.
-inline float AdvanceClock(const ProgramBinding& binding, AnimInstance& instance, uint16_t clock, float rate,
-                          float dt) {
+// A clock's move over one frame: where it was, where it is, and how many times it passed its
+// clip's end (positive) or start (negative) in between, for root motion.
+struct ClockStep {
+  float from = 0.0f, time = 0.0f, wraps = 0.0f;
+};
+
+// Advances (or restarts, or winds back) clock `clock` for this frame. Inline: the recorder calls it
+// for every sample_clip, and most clocks are only wound back.
+inline ClockStep AdvanceClock(const ProgramBinding& binding, AnimInstance& instance, uint16_t clock,
+                              float rate, float dt) {
   const BoundClock& bound = binding.clocks()[clock];
   ClockState& c = instance.clocks[clock];
   const ScopeState& scope = instance.scopes[bound.scope];
   if (!scope.active_now || scope.entering) {  // wound back while inactive; the entering frame shows the start
     c.time = bound.start;
     c.finished = false;
-    return c.time;
+    return {c.time, c.time, 0.0f};
   }
-  const float t = c.time + rate * dt;
+  const float from = c.time;
+  const float t = from + rate * dt;
   c.time = NormalizedClockTime(t, bound.duration, bound.loop);
   if (!bound.loop && t >= bound.duration) c.finished = true;
-  return c.time;
+  return {from, c.time, LoopWraps(t, c.time, bound.duration, bound.loop)};
 }
 
 // Sample `sample`'s weight in 2D blend space `space` at (x, y). The space's weights are computed

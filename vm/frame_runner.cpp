@@ -18,10 +18,12 @@ void RunScenario(const ProgramBinding& binding, AnimInstance& instance, const Sc
   for (int frame = 0; frame < scenario.frame_count; ++frame) {
     player.ApplyBeforeFrame(frame, instance);
     BuildTasks(binding, instance, scenario.delta_time, list);
-    ExecuteTaskList(list, ExecuteOutputs{skinning, {}, model, &local}, &snapshot);
+    Transform root_motion;
+    ExecuteTaskList(list, ExecuteOutputs{skinning, {}, model, &local, &root_motion}, &snapshot);
+    instance.AccumulateRootMotion(root_motion);
     if (on_frame) {
       on_frame(FrameResult{frame, static_cast<float>(frame) * scenario.delta_time, &instance, &list,
-                           &snapshot, skinning, model, &local});
+                           &snapshot, skinning, model, &local, root_motion});
     }
   }
 }

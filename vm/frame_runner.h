@@ -25,6 +25,7 @@ struct FrameResult {
   std::span<const Mat4> skinning;          // model * inverse bind, per bone
   std::span<const Mat4> model;             // model-space matrices, per bone
   const Pose* local_pose = nullptr;        // the final local pose
+  Transform root_motion{};                 // the frame's root motion; instance->root includes it
 };
 
 using FrameCallback = std::function<void(const FrameResult&)>;

@@ -91,10 +91,16 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
   }
 
   for (const ClockDesc& clock : program.clocks) {
-    const float duration = b.clips_[clock.clip]->duration();
+    const Clip& clip = *b.clips_[clock.clip];
+    const float duration = clip.duration();
+    uint16_t track = kNoOperand;
+    if (clock.root_motion != RootMotionMode::Keep && b.bones_[clock.root_motion_bone] < clip.bone_count()) {
+      track = static_cast<uint16_t>(b.root_tracks_.size());
+      b.root_tracks_.emplace_back(clip, b.bones_[clock.root_motion_bone]);
+    }
     b.clocks_.push_back(BoundClock{duration, NormalizedClockTime(clock.start_time, duration, clock.loop),
-                                   clock.scope, clock.loop, clock.sync_group, clock.sync_role,
-                                   b.clips_[clock.clip]->markers()});
+                                   clock.scope, clock.loop, clock.sync_group, clock.sync_role, clip.markers(),
+                                   clock.root_motion, track});
   }
   for (std::size_t g = 0; g < program.sync_groups.size(); ++g) {
     b.sync_members_begin_.push_back(static_cast<uint32_t>(b.sync_members_.size()));

@@ -42,6 +42,8 @@ struct BoundClock {
   uint16_t sync_group = kNoOperand;
   SyncRole sync_role = SyncRole::Auto;
   std::span<const SyncMarker> markers;  // the bound clip's sync markers, by time
+  RootMotionMode root_motion = RootMotionMode::Keep;
+  uint16_t root_track = kNoOperand;  // unless Keep, index into root_tracks()
 };
 
 class ProgramBinding {
@@ -73,6 +75,8 @@ class ProgramBinding {
   std::span<const BoundClock> clocks() const { return clocks_; }
   // One entry per Program::blend_spaces entry.
   std::span<const BoundBlendSpace> blend_spaces() const { return blend_spaces_; }
+  // The motion tracks of the clocks that take their clip's root motion out (BoundClock::root_track).
+  std::span<const RootMotionTrack> root_tracks() const { return root_tracks_; }
   // The clocks of sync group `group`, in clock order.
   std::span<const uint16_t> sync_members(std::size_t group) const {
     return Slice(sync_members_, sync_members_begin_, static_cast<uint32_t>(group));
@@ -117,6 +121,7 @@ class ProgramBinding {
   std::vector<BoundInstruction> instructions_;
   std::vector<BoundClock> clocks_;
   std::vector<BoundBlendSpace> blend_spaces_;
+  std::vector<RootMotionTrack> root_tracks_;
   // Group g's clocks are sync_members_[sync_members_begin_[g], sync_members_begin_[g + 1]).
   std::vector<uint32_t> sync_members_begin_;
   std::vector<uint16_t> sync_members_;

@@ -5,6 +5,7 @@
 
 #include "executor/ops/crossfade.h"
 #include "vm/clock_time.h"
+#include "vm/frame_logic.h"
 
 namespace anim {
 namespace {
@@ -150,6 +151,7 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
     const float cycle = total > 0.0f ? weighted / total : lead.duration;
     const bool joins = instance.scopes[lead.scope].entering;
     float time = lead.start;
+    ClockStep lead_step{lead.start, lead.start, 0.0f};  // the leader's move, for its root motion
     if (group.playing && lead.duration > 0.0f) {
       float from = lead_clock.time;
       if (joins) {
@@ -164,21 +166,32 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
       if (!std::isfinite(t)) t = from;  // a rate too large for a float holds the clock
       time = NormalizedClockTime(t, lead.duration, lead.loop);
       lead_clock.finished = !lead.loop && t >= lead.duration;
+      lead_step = {from, time, LoopWraps(t, time, lead.duration, lead.loop)};
     } else {
       lead_clock.finished = false;
     }
+    const bool forward = lead_clock.sync_rate * dt >= 0.0f;
     for (const uint16_t c : members) {
       ClockState& clock = instance.clocks[c];
       if (clock.sync_task < 0) continue;
+      AnimTask& task = list.tasks[static_cast<std::size_t>(clock.sync_task)];
+      ClockStep step = lead_step;
       if (static_cast<int>(c) != leader) {
         const BoundClock& member = bound[c];
-        const float current = instance.scopes[member.scope].entering ? member.start : clock.time;
-        clock.time = lead.duration > 0.0f && member.duration > 0.0f ? FollowPhase(lead, time, member, current)
-                                                                    : member.start;
-      } else {
-        clock.time = time;
+        const bool entering = instance.scopes[member.scope].entering;
+        const float current = entering ? member.start : clock.time;
+        step.time = lead.duration > 0.0f && member.duration > 0.0f ? FollowPhase(lead, time, member, current)
+                                                                   : member.start;
+        // A follower that played on passed its clip's end when its phase came round again: it
+        // went back by more than half its clip (a smaller step back is a phase correction).
+        step.from = entering ? step.time : clock.time;
+        const float half = 0.5f * member.duration;
+        const bool wrapped = forward ? step.time < step.from - half : step.time > step.from + half;
+        step.wraps = member.loop && wrapped ? (forward ? 1.0f : -1.0f) : 0.0f;
       }
-      list.tasks[static_cast<std::size_t>(clock.sync_task)].time = clock.time;
+      clock.time = step.time;
+      task.time = step.time;
+      task.t = Vec3{step.from, step.wraps, 0.0f};
       clock.sync_task = -1;
     }
     group.playing = true;

@@ -86,6 +86,11 @@ void Clocks(const Program& p, std::string& out) {
                          c.sync_group < p.sync_groups.size() ? Quoted(p.sync_groups[c.sync_group]) : "'?'",
                          SyncRoleName(c.sync_role));
     }
+    if (c.root_motion != RootMotionMode::Keep) {
+      sync +=
+          fmt::format(", root motion {} {}", RootMotionModeName(static_cast<uint8_t>(c.root_motion)),
+                      c.root_motion_bone < p.bones.size() ? Quoted(p.bones[c.root_motion_bone].name) : "'?'");
+    }
     Line(out, "  {}  clip {}, {}, start {}{}, in {}", i,
          c.clip < p.clips.size() ? Quoted(p.clips[c.clip]) : "'?'", c.loop ? "loop" : "once", c.start_time,
          EscapeTerminal(sync), EscapeTerminal(ScopeText(p, c.scope)));

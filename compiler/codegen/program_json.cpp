@@ -98,6 +98,10 @@ Json Tables(const Program& p) {
     Json clock = {{"clip", c.clip}, {"scope", c.scope}, {"loop", c.loop}, {"start_time", c.start_time}};
     if (c.sync_group != kNoOperand)
       clock["sync"] = {{"group", c.sync_group}, {"role", SyncRoleName(c.sync_role)}};
+    if (c.root_motion != RootMotionMode::Keep) {
+      clock["root_motion"] = {{"mode", RootMotionModeName(static_cast<uint8_t>(c.root_motion))},
+                              {"bone", c.root_motion_bone}};
+    }
     clocks.push_back(std::move(clock));
   }
   t["clocks"] = std::move(clocks);

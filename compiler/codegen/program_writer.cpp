@@ -121,6 +121,8 @@ void WriteBody(ByteWriter& w, const Program& p) {
     w.F32(clock.start_time);
     w.U16(clock.sync_group);
     w.U8(static_cast<uint8_t>(clock.sync_role));
+    w.U8(static_cast<uint8_t>(clock.root_motion));
+    w.U16(clock.root_motion_bone);
   }
   w.EndSection(at);
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compiler/direct/direct_root_motion.h"
 #include "compiler/direct/direct_solvers.h"
 #include "compiler/direct/direct_sync.h"
 
@@ -14,6 +15,14 @@ using ir::Op;
 
 float Bool(bool b) {
   return b ? 1.0f : 0.0f;
+}
+
+// The whole clip lengths between an unwrapped time and where it wrapped to: passes past a looping
+// clip's end (positive) or start (negative).
+float Passes(float unwrapped, float wrapped, float duration, bool loop) {
+  if (!loop || !(duration > 0.0f) || (unwrapped >= 0.0f && unwrapped < duration)) return 0.0f;
+  const float passes = std::round((unwrapped - wrapped) / duration);
+  return std::isfinite(passes) ? passes : 0.0f;
 }
 
 // Looping clocks wrap into [0, duration); play-once clocks clamp to [0, duration].
@@ -65,6 +74,7 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
       clock_value_[graph.values[i].index] = static_cast<ir::ValueId>(i);
   }
   clock_times_.resize(graph.clocks.size());
+  clock_moves_.resize(graph.clocks.size());
   for (std::size_t c = 0; c < graph.clocks.size(); ++c)
     clock_times_[c] = graph.clocks[c].start_time;
   scopes_.resize(graph.scopes.size());
@@ -133,6 +143,8 @@ void DirectEvaluator::Frame(float delta_time) {
   const int count = active_bone_count_ > 0 && active_bone_count_ < bones ? active_bone_count_ : bones;
   EvaluatePoses(count);
   output_ = graph_.output != ir::kNoValue ? poses_[graph_.output] : skeleton_.bind;
+  root_motion_ = output_.motion;
+  root_ = direct::Then(root_, root_motion_);
   if (graph_.lock_root) {
     // Without a named root bone the lock pins bone 0 (docs/graph-format.md, "Output").
     direct::LockRoot(output_, skeleton_,
@@ -330,12 +342,16 @@ void DirectEvaluator::AdvanceClocks(float dt) {
     const ScopeState& scope = scopes_[desc.scope];
     if (!scope.now || scope.entering) {  // wound back while inactive; the entering frame shows the start
       clock_times_[c] = NormalisedTime(desc.start_time, duration, desc.loop);
+      clock_moves_[c] = {clock_times_[c], 0.0f};
       continue;
     }
     if (desc.sync_group != kNoOperand && clock_value_[c] != ir::kNoValue) continue;  // its group moves it
     const float rate =
         clock_value_[c] != ir::kNoValue ? Scalar(graph_.values[clock_value_[c]].operands[0]) : 1.0f;
-    clock_times_[c] = NormalisedTime(clock_times_[c] + rate * dt, duration, desc.loop);
+    const float from = clock_times_[c];
+    const float x = from + rate * dt;
+    clock_times_[c] = NormalisedTime(x, duration, desc.loop);
+    clock_moves_[c] = {from, Passes(x, clock_times_[c], duration, desc.loop)};
   }
   if (!sync_groups_.empty()) UpdateSyncGroups(dt);
 }
@@ -435,6 +451,8 @@ void DirectEvaluator::UpdateSyncGroups(float dt) {
     const float duration = ClipDuration(static_cast<int>(leader));
     const float cycle = total > 0.0f ? weighted / total : duration;
     float time = start(leader);
+    ClockMove leader_move{time, 0.0f};
+    bool forward = true;
     if (group.playing && duration > 0.0f) {
       float from = clock_times_[leader];
       if (scopes_[graph_.clocks[leader].scope].entering) {  // joins the group where it was
@@ -446,14 +464,28 @@ void DirectEvaluator::UpdateSyncGroups(float dt) {
         }
       }
       const float rate = Scalar(graph_.values[clock_value_[leader]].operands[0]);
-      const float t = from + rate * dt * (duration / cycle);
-      time = NormalisedTime(std::isfinite(t) ? t : from, duration, graph_.clocks[leader].loop);
+      float t = from + rate * dt * (duration / cycle);
+      if (!std::isfinite(t)) t = from;
+      time = NormalisedTime(t, duration, graph_.clocks[leader].loop);
+      forward = rate * dt >= 0.0f;
+      leader_move = {from, Passes(t, time, duration, graph_.clocks[leader].loop)};
     }
     for (std::size_t c : members) {
-      clock_times_[c] = c == leader ? time
-                        : duration > 0.0f && ClipDuration(static_cast<int>(c)) > 0.0f
-                            ? direct::MatchPhase(clip(leader), time, clip(c), clock_times_[c])
-                            : start(c);
+      if (c == leader) {
+        clock_times_[c] = time;
+        clock_moves_[c] = leader_move;
+        continue;
+      }
+      const float length = ClipDuration(static_cast<int>(c));
+      const float was = clock_times_[c];  // its start when it starts playing (wound back)
+      clock_times_[c] =
+          duration > 0.0f && length > 0.0f ? direct::MatchPhase(clip(leader), time, clip(c), was) : start(c);
+      // Played on round its clip's end (or start, going backward): it went back over half a clip.
+      const bool entering = scopes_[graph_.clocks[c].scope].entering;
+      const float now = clock_times_[c];
+      const bool round = forward ? now < was - 0.5f * length : now > was + 0.5f * length;
+      clock_moves_[c] = {entering ? now : was,
+                         !entering && round && graph_.clocks[c].loop ? (forward ? 1.0f : -1.0f) : 0.0f};
     }
     group.playing = true;
     group.leader = static_cast<int>(leader);
@@ -499,6 +531,53 @@ const direct::DPose* DirectEvaluator::PoseOf(ir::ValueId value) const {
 // the LOD cut a result carries its first input's bones (the bind pose, or the identity delta for a
 // new additive, when it has none).
 void DirectEvaluator::Compute(const ir::Value& v, DPose& out, int count) {
+  ComputeBones(v, out, count);
+  out.motion = MotionOf(v, out, count);
+}
+
+// The root motion a pose value carries (docs/semantics.md, "Root motion"), once its bones are
+// computed; a clip player that moves its root also takes that motion out of its bones here.
+direct::DTransform DirectEvaluator::MotionOf(const ir::Value& v, DPose& out, int count) {
+  const auto& ops = v.operands;
+  auto unit = [](float alpha) { return alpha > 0.0f ? std::min(alpha, 1.0f) : 0.0f; };
+  switch (v.op) {
+    case Op::SampleClip: {
+      const ClockDesc& clock = graph_.clocks[v.index];
+      const Clip& clip = *clips_[clock.clip];
+      if (clock.root_motion == RootMotionMode::Keep || clip.bone_count() != skeleton_.bone_count()) return {};
+      const int bone = graph_.bones[clock.root_motion_bone].index;
+      if (bone >= clip.bone_count()) return {};
+      if (bone < count) out.bones[bone] = direct::WithoutMotionPart(out.bones[bone]);
+      if (clock.root_motion != RootMotionMode::Extract) return {};
+      const ClockMove& move = clock_moves_[v.index];
+      return direct::ClipMotion(clip, bone, move.from, clock_times_[v.index], move.passes);
+    }
+    case Op::Blend:
+      return direct::MixMotion(Input(ops[0]).motion, Input(ops[1]).motion, unit(Scalar(ops[2])));
+    case Op::BlendMasked: {
+      const std::vector<float>& weights = graph_.masks[v.index].weights;
+      const float root = weights.empty() ? 0.0f : weights[0];
+      return direct::MixMotion(Input(ops[0]).motion, Input(ops[1]).motion, unit(Scalar(ops[2])) * root);
+    }
+    case Op::StateMachine: {
+      const MachineState& ms = machines_[v.index];
+      const direct::DTransform& incoming = Input(ops[ms.current]).motion;
+      if (ms.mode != BlendMode::Crossfade || !ms.blend_active) return incoming;
+      const bool live = ms.fade_from >= 0;
+      if (!live && !ms.seam.fade.held) return incoming;
+      const direct::DTransform from = live ? Input(ops[ms.fade_from]).motion : direct::DTransform{};
+      return direct::MixMotion(from, incoming, direct::CrossfadeWeight(ms.curve, ms.elapsed, ms.duration));
+    }
+    case Op::ReferencePose:
+    case Op::MakeAdditive:
+    case Op::LoadSnapshot:
+      return {};
+    default:  // apply_additive keeps its base's; snapshots and ops pass their source's on
+      return ops.empty() ? direct::DTransform{} : Input(ops[0]).motion;
+  }
+}
+
+void DirectEvaluator::ComputeBones(const ir::Value& v, DPose& out, int count) {
   const auto& ops = v.operands;
   const direct::DSkeleton& sk = skeleton_;
   auto pass_through = [&](ir::ValueId input) {

@@ -43,6 +43,9 @@ class DirectEvaluator {
   const direct::DPose& local_pose() const { return output_; }
   const std::vector<direct::DMat4>& model_matrices() const { return model_; }
   const std::vector<direct::DMat4>& skinning_matrices() const { return skinning_; }
+  // The last frame's root motion, and every frame's composed in order (docs/semantics.md).
+  const direct::DTransform& root_motion() const { return root_motion_; }
+  const direct::DTransform& root() const { return root_; }
 
   // A pose value's result in the last frame, or null when the evaluation did not reach it.
   const direct::DPose* PoseOf(ir::ValueId value) const;
@@ -91,6 +94,8 @@ class DirectEvaluator {
   void UpdateSyncGroups(float dt);
   void EvaluatePoses(int count);
   void Compute(const ir::Value& v, direct::DPose& out, int count);
+  void ComputeBones(const ir::Value& v, direct::DPose& out, int count);
+  direct::DTransform MotionOf(const ir::Value& v, direct::DPose& out, int count);
   const direct::DPose& Input(ir::ValueId id) const { return poses_[id]; }
   float Scalar(ir::ValueId id) const { return scalars_[id].v[0]; }
   direct::DVec3 Vector(ir::ValueId id) const {
@@ -104,6 +109,12 @@ class DirectEvaluator {
   std::span<const Clip* const> clips_;
   std::vector<ParamValue> params_;
   std::vector<float> clock_times_;
+  // How each clock moved this frame, for root motion: from where, and its passes past the clip's
+  // end (positive) or start (negative).
+  struct ClockMove {
+    float from = 0.0f, passes = 0.0f;
+  };
+  std::vector<ClockMove> clock_moves_;
   std::vector<ir::ValueId> clock_value_;  // the SampleClip value of each clock, or kNoValue
   std::vector<ScopeState> scopes_;
   std::vector<MachineState> machines_;
@@ -118,6 +129,7 @@ class DirectEvaluator {
   std::vector<direct::DPose> poses_;
   std::vector<Snapshot> snapshots_;
   direct::DPose output_;
+  direct::DTransform root_motion_, root_;
   std::vector<direct::DMat4> model_, skinning_;
   float delta_time_ = 0.0f;
 };

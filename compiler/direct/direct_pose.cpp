@@ -185,6 +185,26 @@ void SampleClip(DPose& out, const Clip& clip, float time, int count) {
   out.kind = PoseKind::Absolute;
 }
 
+DTransform SampleBoneUnwrapped(const Clip& clip, int bone, float time) {
+  const int frames = clip.frame_count();
+  DPose& key0 = ClipKeyScratch(0);
+  if (frames < 2 || !(time > 0.0f)) {
+    ReadClipKey(key0, clip, 0);
+    return key0.bones[bone];
+  }
+  const double position = std::min(static_cast<double>(time) * clip.sample_rate(), frames - 1.0);
+  const int k0 = std::min(static_cast<int>(position), frames - 2);
+  const double alpha = position - k0;
+  DPose& key1 = ClipKeyScratch(1);
+  ReadClipKey(key0, clip, k0);
+  ReadClipKey(key1, clip, k0 + 1);
+  const DTransform& a = key0.bones[bone];
+  const DTransform& b = key1.bones[bone];
+  const auto weight = [&](TrackChannel c) { return clip.IsStep(bone, c) && alpha < 1.0 ? 0.0 : alpha; };
+  return {Mix(a.t, b.t, weight(TrackChannel::Translation)), Nlerp(a.r, b.r, weight(TrackChannel::Rotation)),
+          Mix(a.s, b.s, weight(TrackChannel::Scale))};
+}
+
 void Blend(DPose& out, const DPose& a, const DPose& b, double alpha, int count) {
   for (int i = 0; i < count; ++i)
     out.bones[i] = BlendBone(a.bones[i], b.bones[i], alpha);

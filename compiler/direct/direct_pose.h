@@ -18,6 +18,7 @@ namespace anim::direct {
 struct DPose {
   std::vector<DTransform> bones;
   PoseKind kind = PoseKind::Absolute;
+  DTransform motion;  // the root motion it carries this frame (compiler/direct/direct_root_motion.h)
 };
 
 // The skeleton as direct evaluation reads it: parents, bind locals, bind model matrices and inverse
@@ -49,6 +50,10 @@ void NeutralTail(DPose& out, const DSkeleton& skeleton, PoseKind kind, int count
 // holds the earlier key until the later key's time. A compressed clip is decoded here, in double,
 // from its bytes and its base pose. Bones [0, count).
 void SampleClip(DPose& out, const Clip& clip, float time, int count);
+
+// One bone of the clip at `time` clamped into [0, duration], never wrapped (so a looping clip's
+// duration is its last key), keys interpolated as SampleClip does.
+DTransform SampleBoneUnwrapped(const Clip& clip, int bone, float time);
 
 // Translation and scale lerped, rotation nlerped toward b's hemisphere; any alpha. Bones [0, count).
 void Blend(DPose& out, const DPose& a, const DPose& b, double alpha, int count);

@@ -7,6 +7,7 @@
 #include "compiler/expr/expr_emit.h"
 #include "compiler/expr/expr_eval.h"
 #include "compiler/graph/graph_checks.h"
+#include "compiler/graph/reader/root_motion_reader.h"
 
 namespace anim::graph {
 namespace {
@@ -165,7 +166,13 @@ class Lowerer {
         graph_.clocks.push_back({Index(node, "clip"), U16(scope_[static_cast<std::size_t>(n)]),
                                  node.field("loop").number != 0.0,
                                  static_cast<float>(node.field("start").number),
-                                 node.sync_group < 0 ? kNoOperand : U16(node.sync_group), node.sync_role});
+                                 node.sync_group < 0 ? kNoOperand : U16(node.sync_group), node.sync_role,
+                                 RootMotionMode::Keep, kNoOperand});
+        if (const RootMotionMode mode = EffectiveRootMotion(model_, node);
+            mode != RootMotionMode::Keep && model_.root_motion_bone >= 0) {
+          graph_.clocks.back().root_motion = mode;
+          graph_.clocks.back().root_motion_bone = U16(model_.root_motion_bone);
+        }
         v = Pose(n, Op::SampleClip);
         v.index = U16(clock_[static_cast<std::size_t>(n)]);
         v.operands = {rate};

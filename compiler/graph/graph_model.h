@@ -84,6 +84,10 @@ struct GraphModel {
   int output = -1;
   bool lock_root = false;
   uint16_t root_bone = kNoOperand;
+  // Root motion: the mode of clip players that name none, and the bone (index into `bones`; -1
+  // until a clip player takes motion out).
+  RootMotionMode root_motion = RootMotionMode::Keep;
+  int root_motion_bone = -1;
 };
 
 }  // namespace anim::graph

@@ -7,6 +7,7 @@
 #include "compiler/graph/reader/mask_reader.h"
 #include "compiler/graph/reader/node_reader.h"
 #include "compiler/graph/reader/parameter_reader.h"
+#include "compiler/graph/reader/root_motion_reader.h"
 #include "compiler/graph/reader/scalar_field_reader.h"
 #include "compiler/graph/reader/sync_reader.h"
 
@@ -15,7 +16,7 @@ namespace {
 
 constexpr std::string_view kTopFields[] = {"format",        "version",        "asset_paths", "skeleton",
                                            "clip_encoding", "clip_precision", "clips",       "parameters",
-                                           "masks",         "nodes",          "output"};
+                                           "masks",         "nodes",          "output",      "root_motion"};
 constexpr std::string_view kOutputFields[] = {"pose", "root_lock", "root_bone"};
 
 void ReadOutput(GraphReadState& state, NodeReader& nodes, BoneTable& bones, const DocNode& doc) {
@@ -54,6 +55,7 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   ReadAssets(state, top);
   if (const DocNode* params = top.Find("parameters")) ReadParameters(state, *params);
   if (const DocNode* mask_table = top.Find("masks")) masks.ReadMasks(*mask_table);
+  if (const DocNode* root_motion = top.Find("root_motion")) ReadRootMotion(state, bones, *root_motion);
   const DocNode* node_table = top.Get("nodes", Field::Required);
   // Past the node budget (E028) the nodes read are not the graph's: nothing more is checked.
   if (node_table != nullptr && !nodes.ReadNodes(*node_table)) return std::nullopt;
@@ -62,6 +64,7 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   // Without nodes every output reference would be undefined: one E101 says it all.
   if (const DocNode* output = top.Get("output", Field::Required); output != nullptr && node_table != nullptr)
     ReadOutput(state, nodes, bones, *output);
+  ResolveRootMotionBone(state, bones);
   if (!nodes.within_budget()) return std::nullopt;
   CheckGraph(state.model, document, diagnostics, !diagnostics.has_errors());
   if (diagnostics.error_count() != errors_before || !state.skeleton) return std::nullopt;

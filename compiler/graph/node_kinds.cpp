@@ -1,5 +1,6 @@
 #include "compiler/graph/node_kinds.h"
 
+#include "executor/ops/root_motion.h"
 #include "vm/bytecode/limits.h"
 
 namespace anim::graph {
@@ -8,6 +9,8 @@ namespace {
 using F = FieldType;
 
 constexpr std::string_view kAdditiveSpaces[] = {"local", "mesh"};
+constexpr std::string_view kRootMotionModes[] = {"keep", "extract", "ignore"};
+static_assert(std::size(kRootMotionModes) == kRootMotionModeCount, "spelled in RootMotionMode's order");
 constexpr std::string_view kBoneSpaces[] = {"local", "component"};
 constexpr std::string_view kBoneModes[] = {"additive", "replace"};
 
@@ -27,6 +30,7 @@ constexpr FieldSpec kClip[] = {
     {"loop", F::Bool, false, {1, 0, 0}},
     {"start", F::ConstFloat, false, {0, 0, 0}, Range::NonNegative},
     {"sync", F::Special},
+    {"root_motion", F::Enum, false, {}, Range::Any, kRootMotionModes},
 };
 constexpr FieldSpec kBlend[] = {Input("a"), Input("b"), Alpha(0.0f, true)};
 constexpr FieldSpec kMaskedBlend[] = {Input("a"), Input("b"), {"mask", F::Mask, true}, Alpha()};

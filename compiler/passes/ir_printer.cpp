@@ -18,16 +18,21 @@ std::string Name(const std::vector<std::string>& table, size_t index) {
   return index < table.size() ? Quote(table[index]) : "?";
 }
 
+std::string BoneName(const Graph& g, size_t bone) {
+  return bone < g.bones.size() ? "bone " + Quote(g.bones[bone].name) : "bone ?";
+}
+
 std::string ClockName(const Graph& g, size_t clock) {
   if (clock >= g.clocks.size()) return "?";
   const ClockDesc& c = g.clocks[clock];
-  if (c.sync_group == kNoOperand) return fmt::format("clock {} (clip {})", clock, Name(g.clips, c.clip));
-  return fmt::format("clock {} (clip {}, sync {} {})", clock, Name(g.clips, c.clip),
-                     Name(g.sync_groups, c.sync_group), SyncRoleName(c.sync_role));
-}
-
-std::string BoneName(const Graph& g, size_t bone) {
-  return bone < g.bones.size() ? "bone " + Quote(g.bones[bone].name) : "bone ?";
+  std::string extra;
+  if (c.sync_group != kNoOperand)
+    extra += fmt::format(", sync {} {}", Name(g.sync_groups, c.sync_group), SyncRoleName(c.sync_role));
+  if (c.root_motion != RootMotionMode::Keep) {
+    extra += fmt::format(", root motion {} {}", RootMotionModeName(static_cast<uint8_t>(c.root_motion)),
+                         BoneName(g, c.root_motion_bone));
+  }
+  return fmt::format("clock {} (clip {}{})", clock, Name(g.clips, c.clip), extra);
 }
 
 std::string MachineName(const Graph& g, size_t machine) {

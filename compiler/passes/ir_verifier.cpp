@@ -131,6 +131,9 @@ class Verifier {
         Fail("clock {} has scope {} of {}", c, g_.clocks[c].scope, g_.scopes.size());
       if (g_.clocks[c].sync_group != kNoOperand && g_.clocks[c].sync_group >= g_.sync_groups.size())
         Fail("clock {} is in sync group {} of {}", c, g_.clocks[c].sync_group, g_.sync_groups.size());
+      if (g_.clocks[c].root_motion != RootMotionMode::Keep &&
+          g_.clocks[c].root_motion_bone >= g_.bones.size())
+        Fail("clock {} takes the motion of bone {} of {}", c, g_.clocks[c].root_motion_bone, g_.bones.size());
     }
     CheckParams();
     for (size_t c = 0; c < g_.clocks.size(); ++c) {

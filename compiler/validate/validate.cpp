@@ -77,6 +77,30 @@ Difference ComparePoses(const Pose& task, const direct::DPose& direct, double ex
   return d;
 }
 
+// A root motion, or the root it accumulates into: a translation (over the extent) and a rotation.
+// Its channels name what they are ("root_motion.translation.x", "root.rotation.w").
+Difference CompareMotion(const Transform& task, const direct::DTransform& direct, double extent,
+                         bool accumulated) {
+  static const char* kNames[2][7] = {
+      {"root_motion.translation.x", "root_motion.translation.y", "root_motion.translation.z",
+       "root_motion.rotation.x", "root_motion.rotation.y", "root_motion.rotation.z",
+       "root_motion.rotation.w"},
+      {"root.translation.x", "root.translation.y", "root.translation.z", "root.rotation.x", "root.rotation.y",
+       "root.rotation.z", "root.rotation.w"}};
+  const char* const* name = kNames[accumulated ? 1 : 0];
+  Difference d;
+  d.Consider(task.translation.x, direct.t.x, extent, -1, name[0]);
+  d.Consider(task.translation.y, direct.t.y, extent, -1, name[1]);
+  d.Consider(task.translation.z, direct.t.z, extent, -1, name[2]);
+  const direct::DQuat q = direct::ToDouble(task.rotation);
+  const double sign = direct::Dot(q, direct.r) < 0.0 ? -1.0 : 1.0;
+  d.Consider(sign * q.x, direct.r.x, 1.0, -1, name[3]);
+  d.Consider(sign * q.y, direct.r.y, 1.0, -1, name[4]);
+  d.Consider(sign * q.z, direct.r.z, 1.0, -1, name[5]);
+  d.Consider(sign * q.w, direct.r.w, 1.0, -1, name[6]);
+  return d;
+}
+
 Difference CompareMatrices(std::span<const Mat4> task, const std::vector<direct::DMat4>& direct,
                            double extent) {
   static const char* kNames[3][4] = {
@@ -215,14 +239,17 @@ void LocateTask(const AnimTaskList& list, const TaskSnapshot& snapshot, const Ta
     prefix.output_task = static_cast<int16_t>(i);
     prefix.lock_root = false;
     Pose result;
-    ExecuteTaskListWith(prefix, {.local_pose = &result}, nullptr, options.executor);
+    Transform motion;
+    ExecuteTaskListWith(prefix, {.local_pose = &result, .root_motion = &motion}, nullptr, options.executor);
     // The node's values of the matching operation that direct evaluation reached this frame.
     std::optional<Difference> best;
     for (std::size_t v = 0; v < graph.values.size(); ++v) {
       const ir::Value& value = graph.values[v];
       const direct::DPose* direct_pose = direct.PoseOf(static_cast<ir::ValueId>(v));
       if (value.node != node || direct_pose == nullptr || !TaskComesFrom(task.type, value.op)) continue;
-      const Difference d = ComparePoses(result, *direct_pose, extent);
+      Difference d = ComparePoses(result, *direct_pose, extent);
+      if (const Difference m = CompareMotion(motion, direct_pose->motion, extent, false); m.error > d.error)
+        d = m;
       if (!best || d.error < best->error) best = d;
     }
     if (!best || best->error <= options.tolerance) continue;
@@ -288,13 +315,19 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
 
     BuildTasks(binding, instance, scenario.delta_time, list);
     if (options.tamper_list) options.tamper_list(list);
-    ExecuteTaskListWith(list, {.skinning = task_skinning, .local_pose = &task_pose}, &snapshot,
-                        options.executor);
+    Transform root_motion;
+    ExecuteTaskListWith(list,
+                        {.skinning = task_skinning, .local_pose = &task_pose, .root_motion = &root_motion},
+                        &snapshot, options.executor);
+    instance.AccumulateRootMotion(root_motion);
     direct.Frame(scenario.delta_time);
 
     Difference d = ComparePoses(task_pose, direct.local_pose(), extent);
-    const Difference m = CompareMatrices(task_skinning, direct.skinning_matrices(), extent);
-    if (m.error > d.error) d = m;
+    for (const Difference& other : {CompareMatrices(task_skinning, direct.skinning_matrices(), extent),
+                                    CompareMotion(root_motion, direct.root_motion(), extent, false),
+                                    CompareMotion(instance.root, direct.root(), extent, true)}) {
+      if (other.error > d.error) d = other;
+    }
     report.frames = frame + 1;
     report.max_error = std::max(report.max_error, d.error);
     if (d.error <= options.tolerance) continue;

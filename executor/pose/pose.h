@@ -105,6 +105,7 @@ class Pose {
     storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)));
     bone_count_ = bone_count;
     kind = PoseKind::Absolute;
+    root_motion = Transform{};
   }
 
   int bone_count() const { return bone_count_; }
@@ -115,6 +116,9 @@ class Pose {
   void Set(int bone, const Transform& t) { SetBoneTransform(view(), bone, t); }
 
   PoseKind kind = PoseKind::Absolute;
+  // The root motion this pose carries for its frame (executor/ops/root_motion.h): a delta beside
+  // the bones, the identity when none.
+  Transform root_motion{};
 
  private:
   AlignedFloats storage_;

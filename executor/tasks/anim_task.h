@@ -57,7 +57,9 @@ inline constexpr uint8_t kTaskFlagApply = 2;  // Inertialize, DeadBlend, Crossfa
 //
 //   type              dep_a     dep_b     resource    time     alpha     t / r / s, bones, aux
 //   ReferencePose     -         -         -           -        -         -
-//   SampleClip        -         -         clip        time     -         -
+//   SampleClip        -         -         clip        time     -         mode: RootMotionMode; unless Keep,
+//                                                                        bone_b = root track, t.x = the time
+//                                                                        before, t.y = wraps since (signed)
 //   Blend             a         b         -           -        alpha     -
 //   BlendMasked       a         b         mask        -        alpha     -
 //   MakeAdditive      source    base*     -           -        -         space: AdditiveSpace, mode: AdditiveBase

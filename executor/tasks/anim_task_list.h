@@ -6,6 +6,7 @@
 #include <span>
 #include <vector>
 
+#include "executor/ops/root_motion.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
 #include "executor/tasks/anim_task.h"
@@ -32,7 +33,8 @@ struct AnimTaskList {
   // Tables tasks index into. Owned by the program and the instance, not by the list.
   std::span<const Clip* const> clips;
   std::span<const BoneMask> masks;
-  TaskStateStorage* state = nullptr;  // transition blends, pose snapshots
+  std::span<const RootMotionTrack> root_tracks;  // SampleClip tasks that move the root name one
+  TaskStateStorage* state = nullptr;             // transition blends, pose snapshots
 
   // Identifies the instance for debug capture (ArmTaskCapture); never dereferenced.
   const void* owner = nullptr;

@@ -22,10 +22,11 @@ namespace anim {
 
 // Where the resolved frame goes. Each output is optional; sized spans hold one entry per bone.
 struct ExecuteOutputs {
-  std::span<Mat4> skinning = {};  // model * inverse bind, per bone
-  std::span<Mat3x4> packed = {};  // the same, packed 3x4 for upload
-  std::span<Mat4> model = {};     // model-space matrices, per bone
-  Pose* local_pose = nullptr;     // the final local pose (after the root lock)
+  std::span<Mat4> skinning = {};     // model * inverse bind, per bone
+  std::span<Mat3x4> packed = {};     // the same, packed 3x4 for upload
+  std::span<Mat4> model = {};        // model-space matrices, per bone
+  Pose* local_pose = nullptr;        // the final local pose (after the root lock)
+  Transform* root_motion = nullptr;  // the output's root motion this frame (docs/semantics.md)
 };
 
 // Executes `list` and resolves its output. `snapshot`, when given, is filled with what the

@@ -76,6 +76,8 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
     reference::CopyPose(outputs.local_pose->view(), final_pose.view(), n);
     outputs.local_pose->kind = has_output ? results[list.output_task].kind : PoseKind::Absolute;
   }
+  if (outputs.root_motion != nullptr)
+    *outputs.root_motion = has_output ? results[list.output_task].root_motion : Transform{};
   if (list.state != nullptr) CommitPendingSnapshots(*list.state);
 }
 

@@ -50,10 +50,59 @@ T* Slot(std::vector<T>* table, uint16_t index) {
   return table != nullptr && index < table->size() ? &(*table)[index] : nullptr;
 }
 
-}  // namespace
+// An alpha as a weight in [0, 1]; NaN as 0.
+float UnitWeight(float alpha) {
+  return alpha > 0.0f ? (alpha < 1.0f ? alpha : 1.0f) : 0.0f;
+}
 
-int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
-            Pose& dst, const PoseKernelTable& k) {
+// The root track of a SampleClip that takes its clip's motion out, or null.
+const RootMotionTrack* Track(const AnimTaskList& list, const AnimTask& task) {
+  if (task.mode == static_cast<uint8_t>(RootMotionMode::Keep) || task.bone_b >= list.root_tracks.size())
+    return nullptr;
+  return &list.root_tracks[task.bone_b];
+}
+
+// The root motion `task`'s result carries (docs/semantics.md, "Root motion"), from its inputs'.
+// Called once the bones are done: no kernel writes a pose's root motion, so an input whose buffer
+// the result took still holds its own.
+Transform TaskRootMotion(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b) {
+  const Transform none{};
+  auto motion = [&](const Pose* p) { return p != nullptr ? p->root_motion : none; };
+  switch (task.type) {
+    case AnimTaskType::SampleClip: {
+      const RootMotionTrack* track = Track(list, task);
+      if (track == nullptr || task.mode != static_cast<uint8_t>(RootMotionMode::Extract)) return none;
+      return track->Delta(task.t.x, task.time, task.t.y);
+    }
+    case AnimTaskType::Blend:
+      return BlendMotion(motion(a), motion(b), UnitWeight(task.alpha));
+    case AnimTaskType::BlendMasked: {
+      // The mask's weight at the skeleton's root (bone 0) scales the alpha.
+      const bool masked = task.resource < list.masks.size() && !list.masks[task.resource].weights.empty();
+      const float root_weight = masked ? list.masks[task.resource].weights[0] : 0.0f;
+      return BlendMotion(motion(a), motion(b), UnitWeight(task.alpha) * root_weight);
+    }
+    case AnimTaskType::Crossfade: {
+      if ((task.flags & kTaskFlagApply) == 0) return motion(a);
+      // A frozen source stands still: its motion is the identity.
+      const TransitionBlendState* seam = Slot(list.state ? &list.state->blends : nullptr, task.resource);
+      const bool live = task.dep_b != AnimTask::NoTask;
+      if (!live && (seam == nullptr || !seam->crossfade.held)) return motion(a);
+      const float w = CrossfadeWeight(static_cast<FadeCurve>(task.mode), task.time, task.alpha);
+      return BlendMotion(live ? motion(b) : none, motion(a), w);
+    }
+    case AnimTaskType::ReferencePose:
+    case AnimTaskType::MakeAdditive:  // a delta pose moves nothing
+    case AnimTaskType::LoadPoseSnapshot:
+      return none;
+    default:  // ApplyAdditive keeps its base's; transitions and ops their source's
+      return motion(a);
+  }
+}
+
+// The bones of one task (RunTask, before its root motion is set).
+int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
+                const Pose* b, Pose& dst, const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   const int count = list.ActiveBones();
@@ -80,6 +129,8 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
       if (clip == nullptr || clip->bone_count() != n) break;
       k.sample_clip(dst.view(), *clip, task.time, count);
       dst.kind = PoseKind::Absolute;
+      if (const RootMotionTrack* track = Track(list, task); track != nullptr && track->bone() < count)
+        dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
       return -1;
     }
 
@@ -220,6 +271,15 @@ int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, c
   }
   FillBind(dst, skeleton, fallback_kind, k);
   return -1;
+}
+
+}  // namespace
+
+int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
+            Pose& dst, const PoseKernelTable& k) {
+  const int weighted = RunTaskPose(list, task, inputs_valid, a, b, dst, k);
+  dst.root_motion = inputs_valid ? TaskRootMotion(list, task, a, b) : Transform{};
+  return weighted;
 }
 
 }  // namespace anim

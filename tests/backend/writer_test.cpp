@@ -158,6 +158,8 @@ TEST_CASE("the body is the thirteen sections in order, each payload as documente
         CHECK(r.F32() == clock.start_time);
         CHECK(r.Uint(2) == clock.sync_group);
         CHECK(r.Uint(1) == static_cast<uint8_t>(clock.sync_role));
+        CHECK(r.Uint(1) == static_cast<uint8_t>(clock.root_motion));
+        CHECK(r.Uint(2) == clock.root_motion_bone);
       }
     } else if (name == "SYNC") {
       REQUIRE(r.Uint(4) == p.sync_groups.size());

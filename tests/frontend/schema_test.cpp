@@ -59,7 +59,8 @@ TEST_CASE("The graph schema's top level lists the document's fields") {
   const json schema = Schema();
   CHECK(Keys(schema["properties"]) == std::set<std::string>{"format", "version", "asset_paths", "skeleton",
                                                             "clip_encoding", "clip_precision", "clips",
-                                                            "parameters", "masks", "nodes", "output"});
+                                                            "parameters", "masks", "nodes", "output",
+                                                            "root_motion"});
   CHECK(schema["required"].get<std::set<std::string>>() ==
         std::set<std::string>{"format", "version", "skeleton", "nodes", "output"});
   CHECK(Keys(schema["$defs"]["transition"]["properties"]) ==

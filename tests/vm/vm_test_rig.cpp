@@ -214,6 +214,8 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
     s.F32(c.start_time);
     s.U16(c.sync_group);
     s.U8(static_cast<uint8_t>(c.sync_role));
+    s.U8(static_cast<uint8_t>(c.root_motion));
+    s.U16(c.root_motion_bone);
   }
   Section(body, "CLCK", s);
   s = {};

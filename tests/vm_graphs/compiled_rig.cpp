@@ -17,7 +17,8 @@ std::unique_ptr<Rig> Rig::Compile(const std::string& body, const char* header) {
   std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(g->graph, diagnostics);
   INFO(FormatText(diagnostics));
   REQUIRE(compiled);
-  auto rig = std::make_unique<Rig>(Rig{*std::move(g), std::move(compiled->program), {}, {}, {}, {}, {}});
+  auto rig =
+      std::make_unique<Rig>(Rig{*std::move(g), std::move(compiled->program), {}, {}, {}, {}, {}, {}, {}});
   rig->Bind();
   return rig;
 }
@@ -35,7 +36,8 @@ void Rig::Bind() {
 
 void Rig::Step(float dt) {
   BuildTasks(*binding, *instance, dt, list);
-  ExecuteTaskList(list, {}, &snapshot);
+  ExecuteTaskList(list, {.local_pose = &pose, .root_motion = &root_motion}, &snapshot);
+  instance->AccumulateRootMotion(root_motion);
 }
 
 int Rig::State(const char* name, int machine) const {

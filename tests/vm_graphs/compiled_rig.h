@@ -29,6 +29,8 @@ struct Rig {
   std::unique_ptr<AnimInstance> instance;
   AnimTaskList list;
   TaskSnapshot snapshot;
+  Pose pose;              // the last frame's output
+  Transform root_motion;  // and its root motion (instance->root accumulates it)
 
   // `header` + `body`, compiled (REQUIREd to succeed) and bound.
   static std::unique_ptr<Rig> Compile(const std::string& body, const char* header = kHumanoidHeader);

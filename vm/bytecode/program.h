@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "executor/ops/root_motion.h"
 #include "vm/bytecode/opcodes.h"
 
 namespace anim {
@@ -43,6 +44,10 @@ struct ClockDesc {
   float start_time = 0.0f;
   uint16_t sync_group = kNoOperand;  // index into Program::sync_groups, or kNoOperand
   SyncRole sync_role = SyncRole::Auto;
+  // Unless Keep, the motion of bone `root_motion_bone` (index into Program::bones) is taken out of
+  // the clip's pose (docs/semantics.md, "Root motion").
+  RootMotionMode root_motion = RootMotionMode::Keep;
+  uint16_t root_motion_bone = kNoOperand;
 };
 
 // Where code runs conditionally on state-machine state. Scope 0 is the root, always active; any

@@ -126,7 +126,7 @@ class SectionParser {
   bool Snapshots() { return Names(p_.snapshots, "snapshot names"); }
   bool Clocks() {
     uint32_t n = 0;
-    if (!Count(n, 12, "clocks")) return false;
+    if (!Count(n, 15, "clocks")) return false;
     p_.clocks.resize(n);
     for (ClockDesc& c : p_.clocks) {
       if (!in_.U16(c.clip) || !in_.U16(c.scope)) return Cut("a clock");
@@ -136,6 +136,11 @@ class SectionParser {
       if (role >= kSyncRoleCount)
         return Fail("a clock's sync role is " + std::to_string(role) + ", expected 0 to 2");
       c.sync_role = static_cast<SyncRole>(role);
+      uint8_t motion = 0;
+      if (!in_.U8(motion) || !in_.U16(c.root_motion_bone)) return Cut("a clock");
+      if (motion >= kRootMotionModeCount)
+        return Fail("a clock's root motion mode is " + std::to_string(motion) + ", expected 0 to 2");
+      c.root_motion = static_cast<RootMotionMode>(motion);
     }
     return true;
   }

@@ -160,6 +160,10 @@ class Verifier {
         return Fail(what + ": sync group " + std::to_string(c.sync_group) + " is out of range (program has " +
                     std::to_string(p_.sync_groups.size()) + ")");
       }
+      if (c.root_motion != RootMotionMode::Keep && c.root_motion_bone >= p_.bones.size()) {
+        return Fail(what + ": root motion bone " + std::to_string(c.root_motion_bone) +
+                    " is out of range (program has " + std::to_string(p_.bones.size()) + ")");
+      }
     }
     return true;
   }

@@ -101,6 +101,9 @@ class AnimInstance {
     warning_user_ = user;
   }
   int warnings_given() const { return warnings_given_; }
+  // Moves `root` by a frame's root motion (ExecuteOutputs::root_motion): root = root * delta.
+  void AccumulateRootMotion(const Transform& delta) { root = ComposeMotion(root, delta); }
+
   // Called by BuildTasks: delivers `message` unless this instance has warned already.
   void WarnOnce(const char* message);
 
@@ -116,6 +119,9 @@ class AnimInstance {
   std::vector<float> blend_space_weights;
   std::vector<SyncGroupState> sync_groups;
   TaskStateStorage task_state;
+  // Where root motion has taken the character (docs/semantics.md, "Root motion"): every frame's
+  // delta, composed in order by AccumulateRootMotion. The engine may set it (a teleport).
+  Transform root{};
   int64_t frame = 0;  // frames built so far
   // The skeleton LOD cut for the next frames (AnimTaskList::active_bone_count): sampling, blending
   // and ops touch only bones [0, active_bone_count); 0 is every bone. Set by the engine's distance
