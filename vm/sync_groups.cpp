@@ -76,9 +76,8 @@ void TaskWeights(const AnimTaskList& list, std::vector<float>& weights) {
           give(t.dep_a, w);
         }
         break;
-      case AnimTaskType::MakeAdditive:
+      case AnimTaskType::MakeAdditive:  // the base is taken away, not shown: it weighs nothing
         give(t.dep_a, w);
-        if (t.mode == static_cast<uint8_t>(AdditiveBase::Pose)) give(t.dep_b, w);
         break;
       default:  // leaves give nothing; a pass-through op gives its source all of its weight
         give(t.dep_a, w);

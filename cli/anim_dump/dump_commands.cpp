@@ -12,6 +12,7 @@
 #include "cli/anim_dump/frame_report.h"
 #include "cli/anim_dump/json_report.h"
 #include "cli/anim_dump/pose_report.h"
+#include "cli/anim_dump/root_report.h"
 #include "cli/anim_dump/run_report.h"
 #include "cli/anim_dump/svg_timeline.h"
 #include "cli/anim_dump/text_report.h"
@@ -53,6 +54,9 @@ void CheckFormat(Command command, Format format) {
       break;
     case Command::Graph:
       ok = format == Format::Dot;
+      break;
+    case Command::Root:
+      ok = format == Format::Text || format == Format::Svg;
       break;
     case Command::Dis:
     case Command::Validate:
@@ -158,7 +162,7 @@ int RunCommand(Command command, const CommandOptions& o) {
 
     const int frame_count = input->version_mismatch ? 1 : input->scenario.frame_count;
     FrameRange range;
-    if (command == Command::Run) {
+    if (command == Command::Run || command == Command::Root) {
       if (o.final_output != FinalOutput::None && o.format != Format::Json)
         throw InputError{"--final needs --format json"};
       if (o.run_frames && *o.run_frames < 1)
@@ -177,6 +181,11 @@ int RunCommand(Command command, const CommandOptions& o) {
         const int frames = range.last - range.first + 1;
         const auto report =
             o.format == Format::Json ? RunJsonReport(frames, o.final_output) : RunTextReport(UseColour(o));
+        Stream(o, *input, range, FrameContent{}, *report);
+        break;
+      }
+      case Command::Root: {
+        const auto report = o.format == Format::Svg ? RootSvgReport() : RootTextReport(UseColour(o));
         Stream(o, *input, range, FrameContent{}, *report);
         break;
       }

@@ -104,6 +104,8 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, Fram
   }
   frame.machines = Machines(*result.instance, binding.program());
   frame.blend_spaces = BlendSpaces(*result.instance, binding.program());
+  frame.root_motion = result.root_motion;
+  frame.root = result.instance->root;
   if (content.pose) {
     frame.local_pose.reserve(static_cast<std::size_t>(result.local_pose->bone_count()));
     for (int b = 0; b < result.local_pose->bone_count(); ++b)

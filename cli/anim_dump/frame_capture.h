@@ -58,6 +58,8 @@ struct DumpFrame {
   TaskSnapshot summary;         // its `tasks` left empty: see DumpFrame::tasks
   std::vector<MachineFrame> machines;
   std::vector<BlendSpaceFrame> blend_spaces;
+  Transform root_motion;  // the frame's root motion (docs/semantics.md, "Root motion")
+  Transform root;         // the instance's root after it
   // Per bone, captured only with FrameContent::pose (empty otherwise): the executor's final local
   // pose (after the root lock), its model-space matrices and its skinning matrices.
   std::vector<Transform> local_pose;

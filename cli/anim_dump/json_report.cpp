@@ -141,6 +141,17 @@ Json MachinesJson(const DumpFrame& frame) {
   return machines;
 }
 
+Json MotionJson(const Transform& motion) {
+  const Transform& m = motion;
+  const double yaw = 2.0 * std::atan2(static_cast<double>(m.rotation.y), static_cast<double>(m.rotation.w));
+  return {{"translation",
+           {JsonNumber(m.translation.x), JsonNumber(m.translation.y), JsonNumber(m.translation.z)}},
+          {"rotation",
+           {JsonNumber(m.rotation.x), JsonNumber(m.rotation.y), JsonNumber(m.rotation.z),
+            JsonNumber(m.rotation.w)}},
+          {"yaw", JsonNumber(static_cast<float>(std::remainder(yaw * 180.0 / std::numbers::pi, 360.0)))}};
+}
+
 Json BlendSpacesJson(const DumpFrame& frame) {
   Json spaces = Json::array();
   for (const BlendSpaceFrame& b : frame.blend_spaces) {

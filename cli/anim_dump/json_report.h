@@ -27,5 +27,7 @@ nlohmann::ordered_json JsonNumber(float value);
 // The frame's machines and its 2D blend spaces, as every frame object of every JSON dump holds them.
 nlohmann::ordered_json MachinesJson(const DumpFrame& frame);
 nlohmann::ordered_json BlendSpacesJson(const DumpFrame& frame);
+// A motion or a root: {"translation": [x, y, z], "rotation": [x, y, z, w], "yaw": degrees about +Y}.
+nlohmann::ordered_json MotionJson(const Transform& motion);
 
 }  // namespace anim::dump

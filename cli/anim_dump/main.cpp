@@ -58,6 +58,11 @@ constexpr Subcommand kSubcommands[] = {
     {"run", Command::Run,
      "per-frame summary: machine states, transitions started, task and reachable counts, peak buffers",
      "anim-dump run samples/litmus.yaml --scenario samples/litmus.scenario.yaml --frames 60"},
+    {"root", Command::Root,
+     "where root motion takes the character: per frame the root motion and the accumulated root, or "
+     "its trajectory from above (svg)",
+     "anim-dump root samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml --format svg -o "
+     "root.svg"},
     {"pose", Command::Pose,
      "the output pose: per bone, local translation, rotation and scale after the root lock, model-space "
      "and skinning matrices",
@@ -152,8 +157,8 @@ int Main(int argc, char** argv) {
   CommandOptions options;
   Command chosen = Command::Tasks;
   int run_frames = 0;
-  CLI::Option* run_frames_option = nullptr;
-  std::string format = "text";  // checked per subcommand
+  std::vector<CLI::Option*> run_frames_options;  // run's and root's --frames N
+  std::string format = "text";                   // checked per subcommand
   std::string final_output;
   for (const Subcommand& s : kSubcommands) {
     CLI::App* sub = app.add_subcommand(s.name, s.description);
@@ -188,10 +193,16 @@ int Main(int argc, char** argv) {
         sub->add_option("--tolerance", options.tolerance,
                         "largest accepted absolute difference (default 1e-4)");
         break;
+      case Command::Root:
+        AddScenario(sub, options);
+        AddFormat(sub, format, {"text", "svg"}, "text or svg");
+        run_frames_options.push_back(
+            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)"));
+        break;
       case Command::Run: {
         AddScenario(sub, options);
-        run_frames_option =
-            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)");
+        run_frames_options.push_back(
+            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)"));
         AddFormat(sub, format, {"text", "json"}, "text or json");
         sub->add_option("--final", final_output,
                         "with --format json: add the last frame's local pose or skinning matrices")
@@ -219,7 +230,9 @@ int Main(int argc, char** argv) {
   options.final_output = final_output == "pose"       ? anim::dump::FinalOutput::Pose
                          : final_output == "skinning" ? anim::dump::FinalOutput::Skinning
                                                       : anim::dump::FinalOutput::None;
-  if (run_frames_option != nullptr && run_frames_option->count() > 0) options.run_frames = run_frames;
+  for (const CLI::Option* option : run_frames_options) {
+    if (option->count() > 0) options.run_frames = run_frames;
+  }
   return anim::dump::RunCommand(chosen, options);
 }
 

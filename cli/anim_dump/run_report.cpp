@@ -110,6 +110,8 @@ class RunJson final : public FrameReport {
                      {"time", JsonNumber(f.time)},
                      {"machines", MachinesJson(f)},
                      {"blend_spaces", BlendSpacesJson(f)},
+                     {"root_motion", MotionJson(f.root_motion)},
+                     {"root", MotionJson(f.root)},
                      {"task_count", f.task_count},
                      {"reachable_count", f.summary.reachable_count},
                      {"peak_live_buffers", f.summary.peak_live_buffers}};

@@ -41,8 +41,15 @@ ClipAccuracy MeasureClipAccuracy(const Clip& clip, const Skeleton& skeleton, dou
   Pose pose(n);
   std::vector<DTransform> locals(static_cast<std::size_t>(n));
   std::vector<DMat4> model, reference;
+  const int last = clip.frame_count() - 1;
   const auto measure = [&](double time, ClipErrorAt& worst) {
-    SampleClip(pose.view(), clip, static_cast<float>(time), n);
+    // Sampling wraps a looping clip's end to its start, so its last key (a cycle on from the
+    // first when the clip moves its root) is measured as it is stored.
+    if (clip.looping() && last > 0 && time * clip.sample_rate() >= last) {
+      clip.DecodeFrame(last, pose.view());
+    } else {
+      SampleClip(pose.view(), clip, static_cast<float>(time), n);
+    }
     for (int b = 0; b < n; ++b)
       locals[b] = direct::ToDouble(pose.Get(b));
     ModelMatricesOf(skeleton.parents(), locals, model);

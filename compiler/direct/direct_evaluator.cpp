@@ -358,7 +358,8 @@ void DirectEvaluator::AdvanceClocks(float dt) {
 
 // How much of the output each pose value makes this frame, from the output (1) down: a blend
 // splits by its alpha, a masked blend or an additive keeps its base whole and gives the other input
-// its alpha, a crossfade splits by its curve, anything else passes its weight on. A pose read twice
+// its alpha, a crossfade splits by its curve, a new additive gives its source all and its base
+// nothing, anything else passes its weight on. A pose read twice
 // counts once (weights stay within 1).
 std::vector<float> DirectEvaluator::PoseWeights() const {
   std::vector<float> weight(graph_.values.size(), 0.0f);
@@ -384,9 +385,8 @@ std::vector<float> DirectEvaluator::PoseWeights() const {
         weight[ops[0]] += w;
         weight[ops[1]] += w * share(ops[2]);
         break;
-      case Op::MakeAdditive:
-        for (ir::ValueId o : ops)
-          weight[o] += w;
+      case Op::MakeAdditive:  // the base is taken away, not shown: it weighs nothing
+        weight[ops[0]] += w;
         break;
       case Op::StateMachine: {
         const MachineState& ms = machines_[v.index];

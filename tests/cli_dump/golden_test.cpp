@@ -19,8 +19,9 @@ struct GoldenCase {
 // Frames that show each sample's interesting structure.
 constexpr GoldenCase kCases[] = {
     {"worked_example", 130, "in run, no blend: the seed's table"},
-    {"locomotion", 130,
-     "blending back into forward after a jump: snapshot, masked layer, additive, look-at, IK"},
+    {"locomotion", 236,
+     "blending back into moving after a jump: 2D blend space in a sync group, root motion, snapshot, masked "
+     "layer, additive, look-at, IK"},
     {"litmus", 45, "the straight chain"},
 };
 

@@ -3,6 +3,8 @@
 // executed task; `run`, `dis`, `validate`, standard input, -o and --help behave as documented.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include <nlohmann/json.hpp>
 #include <set>
 
@@ -165,6 +167,41 @@ TEST_CASE("run: a line per frame, and the final pose of the litmus chain is stra
     CHECK(pose[b]["translation"][0].get<double>() == Approx(0.0).margin(1e-5));
     CHECK(pose[b]["translation"][1].get<double>() == Approx(0.1).margin(1e-5));
   }
+}
+
+TEST_CASE(
+    "root: the locomotion sample's root moves as its extracted root motion says and is drawn from above",
+    "[cli_dump][root]") {
+  const ProcessRun json = Dump("run " + SampleArgs("locomotion") + " --format json");
+  REQUIRE(json.exit_code == 0);
+  RequireValid(json.out, "dump-run.schema.json", "locomotion_run");
+  // The accumulated root is every frame's root motion composed in order (no turn: a sum).
+  double x = 0.0, z = 0.0, walked = 0.0;
+  const nlohmann::json run = nlohmann::json::parse(json.out);
+  for (const auto& frame : run["frames"]) {
+    const auto& motion = frame["root_motion"]["translation"];
+    x += motion[0].get<double>();
+    z += motion[2].get<double>();
+    walked = std::max(walked, z);
+    INFO("frame " << frame["frame"]);
+    CHECK(frame["root"]["translation"][0].get<double>() == Approx(x).margin(1e-3));
+    CHECK(frame["root"]["translation"][2].get<double>() == Approx(z).margin(1e-3));
+  }
+  CHECK(walked > 4.0);  // forward, sideways, back, a run and a jump: metres, not centimetres
+
+  const ProcessRun text = Dump("root " + SampleArgs("locomotion"));
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("480 frames; ") != std::string::npos);
+  CHECK(text.out.find(" m travelled; the root ends at (") != std::string::npos);
+
+  const ProcessRun svg = Dump("root " + SampleArgs("locomotion") + " --format svg");
+  REQUIRE(svg.exit_code == 0);
+  CHECK(svg.out.rfind("<svg ", 0) == 0);
+  CHECK(svg.out.find("<polyline") != std::string::npos);
+  CHECK(svg.out.find("start, frame 0") != std::string::npos);
+  CHECK(svg.out.find("end, frame 479") != std::string::npos);
+  CHECK(svg.out.find("</svg>") != std::string::npos);
+  CHECK(Dump("root " + SampleArgs("locomotion") + " --format json").exit_code == 2);
 }
 
 TEST_CASE("run and tasks show each 2D blend space's point and the weights of its samples",

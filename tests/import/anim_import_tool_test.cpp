@@ -41,9 +41,10 @@ TEST_CASE("anim-import writes skeleton.yaml and one JSON clip per animation, byt
     const std::string name = entry.path().filename().string();
     CHECK(ReadFileBytes(entry.path()) == ReadFileBytes(dir.path() / "b" / name));
   }
-  CHECK(files == 8);
-  for (const char* name : {"skeleton.yaml", "aim_pose.json", "idle.json", "jump.json", "run_back.json",
-                           "run_fwd.json", "walk_back.json", "walk_fwd.json"}) {
+  CHECK(files == 10);
+  for (const char* name :
+       {"skeleton.yaml", "aim_pose.json", "idle.json", "jump.json", "run_back.json", "run_fwd.json",
+        "walk_back.json", "walk_fwd.json", "walk_left.json", "walk_right.json"}) {
     CHECK(std::filesystem::is_regular_file(dir.path() / "a" / name));
   }
   CHECK(ReadFileBytes(dir.path() / "a" / "walk_fwd.json").find("\"skeleton\": \"humanoid\"") !=
@@ -73,7 +74,7 @@ TEST_CASE(
     CHECK(text.find(line) != std::string::npos);
   const std::string json_text = import_tool::ImportReportJson(*imported, "humanoid.glb");
   const nlohmann::json report = nlohmann::json::parse(json_text);
-  REQUIRE(report["clips"].size() == 7);
+  REQUIRE(report["clips"].size() == 9);
   for (const nlohmann::json& clip : report["clips"]) {
     INFO(clip["name"]);
     CHECK(clip["encoding"] == "compressed");

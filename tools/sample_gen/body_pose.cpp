@@ -76,9 +76,7 @@ double LowestSolePoint(const HumanoidRig& rig, const std::vector<DTransform>& lo
   return lowest;
 }
 
-}  // namespace
-
-std::vector<Transform> PoseLocals(const HumanoidRig& rig, const BodyPose& pose) {
+std::vector<DTransform> PoseLocalsInDouble(const HumanoidRig& rig, const BodyPose& pose) {
   std::vector<DTransform> locals = BindLocals(rig.desc);
   PoseTorso(rig, pose, locals);
   for (int side : {kLeft, kRight}) {
@@ -86,6 +84,18 @@ std::vector<Transform> PoseLocals(const HumanoidRig& rig, const BodyPose& pose) 
     PoseLeg(rig, pose, side, locals);
   }
   locals[static_cast<std::size_t>(rig.pelvis)].translation.y += pose.lift - LowestSolePoint(rig, locals);
+  return locals;
+}
+
+}  // namespace
+
+DVec3 FootPosition(const HumanoidRig& rig, const BodyPose& pose, int side) {
+  const std::vector<DTransform> model = ModelTransforms(rig.desc, PoseLocalsInDouble(rig, pose));
+  return model[static_cast<std::size_t>(rig.side[static_cast<std::size_t>(side)].foot)].translation;
+}
+
+std::vector<Transform> PoseLocals(const HumanoidRig& rig, const BodyPose& pose) {
+  const std::vector<DTransform> locals = PoseLocalsInDouble(rig, pose);
   std::vector<Transform> out;
   for (const DTransform& local : locals)
     out.push_back(ToTransform(local));

@@ -47,5 +47,7 @@ struct BodyPose {
 };
 
 std::vector<Transform> PoseLocals(const HumanoidRig& rig, const BodyPose& pose);
+// Where the ankle of `side` (kLeft, kRight) is in model space in that pose.
+DVec3 FootPosition(const HumanoidRig& rig, const BodyPose& pose, int side);
 
 }  // namespace anim::sample_gen

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "tools/sample_gen/body_pose.h"
 #include "tools/sample_gen/curves.h"
@@ -25,6 +26,7 @@ struct GaitStyle {
   double sway = 0.025, pelvis_yaw = 5.0, pelvis_roll = 4.0, pelvis_pitch = 2.0, spine_lean = 2.0;
   double shoulder_yaw = 8.0;
   double arm_swing = 20.0, elbow = 15.0, elbow_swing = 10.0, finger_curl = 20.0;
+  double flat_from = 0.08, flat_to = 0.38;  // the left foot lies flat on the ground in between
 };
 
 GaitStyle WalkStyle() {
@@ -56,6 +58,8 @@ GaitStyle RunStyle() {
   s.elbow = 85.0;
   s.elbow_swing = 15.0;
   s.finger_curl = 50.0;
+  s.flat_from = 0.06;
+  s.flat_to = 0.18;
   return s;
 }
 
@@ -102,17 +106,78 @@ BodyPose GaitPose(const GaitStyle& s, double phase) {
   return b;
 }
 
-// Moving backwards is the forward cycle played in reverse; starting it at the toe-off makes the
-// left foot plant (toes first) at phase 0 and the right at 0.5, as in the forward cycle.
-// Each cycle carries the foot-downs as sync markers: foot_l at phase 0, foot_r at phase 0.5.
-ClipFrames Gait(const HumanoidRig& rig, const char* name, const GaitStyle& style, bool backwards) {
-  ClipFrames clip = LoopClip(name, style.cycle_frames, [&](double phase) {
-    const double p = backwards ? WrapPhase(style.toe_off - phase) : phase;
-    return PoseLocals(rig, GaitPose(style, p));
-  });
-  const double duration = static_cast<double>(style.cycle_frames) / clip.sample_rate;
+// The speed the character must move at for a foot on the ground to stay put: how fast the left
+// foot slides under the body, along `axis` (0 for x, 2 for z), while it lies flat between phases
+// `from` and `to` of a cycle of `seconds`.
+double GroundSpeed(const HumanoidRig& rig, const std::function<BodyPose(double)>& pose_at, double from,
+                   double to, double seconds, int axis) {
+  const DVec3 a = FootPosition(rig, pose_at(from), kLeft);
+  const DVec3 b = FootPosition(rig, pose_at(to), kLeft);
+  const double slide = axis == 0 ? a.x - b.x : a.z - b.z;
+  return slide / ((to - from) * seconds);
+}
+
+// A looping clip over `pose_at`, moving its root bone along `axis` at `speed` m/s (root motion:
+// its last frame is its first a cycle further on), with the foot-downs as sync markers: foot_l at
+// phase 0, foot_r at phase 0.5.
+ClipFrames MovingCycle(const HumanoidRig& rig, const char* name, int cycle_frames,
+                       const std::function<BodyPose(double)>& pose_at, int axis, double speed) {
+  ClipFrames clip =
+      LoopClip(name, cycle_frames, [&](double phase) { return PoseLocals(rig, pose_at(phase)); });
+  for (std::size_t k = 0; k < clip.frames.size(); ++k) {
+    const double distance = speed * static_cast<double>(k) / clip.sample_rate;
+    Vec3& root = clip.frames[k][0].translation;
+    (axis == 0 ? root.x : root.z) += static_cast<float>(distance);
+  }
+  const double duration = static_cast<double>(cycle_frames) / clip.sample_rate;
   clip.markers = {{"foot_l", 0.0}, {"foot_r", 0.5 * duration}};
   return clip;
+}
+
+// Moving backwards is the forward cycle played in reverse; starting it at the toe-off makes the
+// left foot plant (toes first) at phase 0 and the right at 0.5, as in the forward cycle.
+ClipFrames Gait(const HumanoidRig& rig, const char* name, const GaitStyle& style, bool backwards) {
+  const double seconds = style.cycle_frames / 30.0;
+  const double speed = GroundSpeed(
+      rig, [&](double p) { return GaitPose(style, p); }, style.flat_from, style.flat_to, seconds, 2);
+  return MovingCycle(
+      rig, name, style.cycle_frames,
+      [&](double phase) { return GaitPose(style, backwards ? WrapPhase(style.toe_off - phase) : phase); }, 2,
+      backwards ? -speed : speed);
+}
+
+// A sidestep to the character's left (+X): the left foot plants wide at phase 0 and draws in under
+// the body while the right swings in beside it; the right plants at 0.5 and pushes out while the
+// left steps wide again.
+BodyPose StrafePose(double phase) {
+  const double p = WrapPhase(phase);
+  BodyPose b;
+  // Both legs spread alike: the left narrows on the ground and the right in the air until they meet
+  // at 0.5, then the right widens on the ground and the left in the air.
+  const KeyCurve spread{{0.0, 16.0}, {0.5, 2.0}, {1.0, 16.0}};
+  const double left_swing = PhaseBump(p, 0.75, 0.22), right_swing = PhaseBump(p, 0.25, 0.22);
+  b.leg[kLeft] = {2.0, spread(p), 4.0 + 35.0 * left_swing, 0.0, 0.0};
+  b.leg[kRight] = {2.0, spread(p), 4.0 + 35.0 * right_swing, 0.0, 0.0};
+  b.sway = 0.02 * std::cos(kTau * p);  // over the planted foot
+  b.pelvis_roll = 3.0 * std::sin(kTau * p);
+  b.pelvis_pitch = 2.0;
+  b.spine_lean = 2.0;
+  for (int side : {kLeft, kRight}) {
+    ArmPose& arm = b.arm[static_cast<std::size_t>(side)];
+    arm.lower = 76.0 + 4.0 * std::sin(kTau * p) * SideSign(side);
+    arm.elbow = 20.0;
+  }
+  b.finger_curl = 20.0;
+  return b;
+}
+
+// Strafing right is strafing left played in reverse, started where the left foot plants.
+ClipFrames Strafe(const HumanoidRig& rig, const char* name, bool right) {
+  constexpr int kFrames = 30;
+  const double speed = GroundSpeed(rig, StrafePose, 0.05, 0.45, kFrames / 30.0, 0);
+  return MovingCycle(
+      rig, name, kFrames, [&](double phase) { return StrafePose(right ? WrapPhase(0.5 - phase) : phase); }, 0,
+      right ? -speed : speed);
 }
 
 }  // namespace
@@ -121,7 +186,8 @@ std::vector<ClipFrames> GaitClips(const HumanoidRig& rig) {
   const GaitStyle walk = WalkStyle();
   const GaitStyle run = RunStyle();
   return {Gait(rig, "walk_fwd", walk, false), Gait(rig, "walk_back", walk, true),
-          Gait(rig, "run_fwd", run, false), Gait(rig, "run_back", run, true)};
+          Gait(rig, "run_fwd", run, false),   Gait(rig, "run_back", run, true),
+          Strafe(rig, "walk_left", false),    Strafe(rig, "walk_right", true)};
 }
 
 }  // namespace anim::sample_gen

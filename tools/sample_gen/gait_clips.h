@@ -1,5 +1,7 @@
-// Walk and run cycles, forwards and backwards. All four share the foot-contact phases: the left
-// foot plants at phase 0 and the right at phase 0.5, so blends at equal normalised phase are clean.
+// Walk and run cycles, forwards and backwards, and sidesteps left and right. All share the
+// foot-contact phases (the left foot plants at phase 0, the right at phase 0.5, marked as sync
+// markers foot_l and foot_r) and carry root motion: the root bone moves at the speed that keeps a
+// planted foot still.
 #pragma once
 
 #include <vector>
@@ -9,7 +11,7 @@
 
 namespace anim::sample_gen {
 
-// walk_fwd, walk_back, run_fwd, run_back.
+// walk_fwd, walk_back, run_fwd, run_back, walk_left, walk_right.
 std::vector<ClipFrames> GaitClips(const HumanoidRig& rig);
 
 }  // namespace anim::sample_gen
