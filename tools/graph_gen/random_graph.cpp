@@ -93,6 +93,8 @@ class Generator {
       g << "  keep" << name << ": {kind: save_snapshot, pose: {kind: reference_pose}, name: snap" << name
         << "}\n";
     }
+    // Two graphs in three take their clips' root motion out by default (the gait clips move).
+    if (std::uniform_int_distribution<int>(0, 2)(sync_) != 0) g << "root_motion: extract\n";
     g << "output: {pose: " << output << ", root_lock: " << (Chance(4) ? "true" : "false")
       << ", root_bone: root}\n";
     return {g.str(), Scenario()};
@@ -218,13 +220,17 @@ class Generator {
     return name;
   }
 
-  // Half the clip players join one of two sync groups, mostly as `auto`. From a stream of its own,
-  // as Plane() is.
+  // Half the clip players join one of two sync groups, mostly as `auto`; a quarter name their own
+  // root motion mode. From a stream of its own, as Plane() is.
   std::string Sync() {
     auto sync = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(sync_); };
-    if (sync(0, 1) == 0) return "";
     static constexpr const char* kRoles[] = {"auto", "auto", "leader", "follower"};
-    return ", sync: {group: g" + std::to_string(sync(0, 1)) + ", role: " + kRoles[sync(0, 3)] + "}";
+    static constexpr const char* kModes[] = {"keep", "extract", "ignore"};
+    std::string fields;
+    if (sync(0, 1) == 1)
+      fields += ", sync: {group: g" + std::to_string(sync(0, 1)) + ", role: " + kRoles[sync(0, 3)] + "}";
+    if (sync(0, 3) == 0) fields += std::string(", root_motion: ") + kModes[sync(0, 2)];
+    return fields;
   }
 
   // A 2D blend space over the graph's output and up to four of its other nodes, as the new output.
