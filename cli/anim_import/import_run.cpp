@@ -42,6 +42,7 @@ int RunImport(const Options& options) {
   import_options.skin = options.skin;
   import_options.sample_rate = options.rate;
   import_options.encoding = {options.encoding, options.precision};
+  import_options.marker_feet = options.marker_feet;
   import_options.measure = true;
   import_options.keep_dense = true;
   const auto start = std::chrono::steady_clock::now();

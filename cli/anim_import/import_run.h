@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "executor/pose/clip.h"
 
@@ -22,6 +23,7 @@ struct Options {
   double precision = 0.0;                            // skeleton units; 0: the default for its height
   ReportFormat report = ReportFormat::Text;
   bool warnings_as_errors = false;
+  std::vector<std::string> marker_feet;  // --markers feet:BONE_L,BONE_R
 };
 
 // A file-name stem from a clip name: letters, digits, '-', '_' and '.' kept, anything else '_';

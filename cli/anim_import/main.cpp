@@ -1,16 +1,32 @@
 // anim-import: imports a glTF 2.0 skin and its animations as skeleton and clip documents.
 //   anim-import FILE.glb|FILE.gltf [--skin N] [--rate HZ] [--encoding dense|compressed]
-//               [--precision UNITS] [--report text|json] [-Werror] -o DIR
+//               [--precision UNITS] [--markers feet:BONE_L,BONE_R] [--report text|json] [-Werror] -o DIR
 // Exit codes: 0 success, 1 import errors, 2 usage or I/O errors.
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "cli/anim_import/import_run.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
 
 namespace {
+
+// "feet:LEFT,RIGHT": the two bone names, neither empty.
+std::optional<std::vector<std::string>> ParseMarkerFeet(const std::string& text) {
+  const std::string prefix = "feet:";
+  if (text.rfind(prefix, 0) != 0) return std::nullopt;
+  const std::string bones = text.substr(prefix.size());
+  const std::size_t comma = bones.find(',');
+  if (comma == std::string::npos || bones.find(',', comma + 1) != std::string::npos) return std::nullopt;
+  std::vector<std::string> feet{bones.substr(0, comma), bones.substr(comma + 1)};
+  if (feet[0].empty() || feet[1].empty()) return std::nullopt;
+  return feet;
+}
 
 int Main(int argc, char** argv) {
   auto logger = spdlog::stderr_color_st("anim-import");
@@ -40,6 +56,11 @@ int Main(int argc, char** argv) {
       ->check(CLI::PositiveNumber);
   app.add_option("--report", report, "the report on standard output: text (default) or json")
       ->check(CLI::IsMember({"text", "json"}));
+  std::string markers;
+  app.add_option(
+      "--markers", markers,
+      "feet:BONE_L,BONE_R: mark each foot-down of those foot bones as sync markers foot_l and foot_r "
+      "(docs/import.md, \"Sync markers\")");
   std::string warning_flag;
   app.add_option("-W", warning_flag, "-Werror: treat warnings as errors")->check(CLI::IsMember({"error"}));
   app.set_version_flag("--version", anim::cli::VersionText("anim-import"),
@@ -49,6 +70,14 @@ int Main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     const int code = app.exit(e);
     return code == 0 ? 0 : anim::import_tool::kExitUsageOrIo;
+  }
+  if (!markers.empty()) {
+    const std::optional<std::vector<std::string>> feet = ParseMarkerFeet(markers);
+    if (!feet) {
+      spdlog::error("--markers '{}': expected feet:BONE_L,BONE_R (two foot bones of the skeleton)", markers);
+      return anim::import_tool::kExitUsageOrIo;
+    }
+    options.marker_feet = *feet;
   }
   options.warnings_as_errors = warning_flag == "error";
   options.encoding = encoding == "dense" ? anim::ClipEncoding::Dense : anim::ClipEncoding::Compressed;

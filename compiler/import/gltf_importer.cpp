@@ -5,6 +5,8 @@
 #include <filesystem>
 #include <set>
 
+#include "compiler/diag/suggest.h"
+#include "compiler/import/foot_markers.h"
 #include "compiler/import/gltf_animation.h"
 #include "compiler/import/gltf_markers.h"
 #include "compiler/import/gltf_model.h"
@@ -69,6 +71,20 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
   GltfImport out{std::move(*skeleton), {}, {}, {}, rig->bone_node, 0.0};
   out.bind_height = SkeletonHeight(out.skeleton);
   const ClipPrecision precision = PrecisionFor(options.encoding, out.skeleton);
+  std::vector<FootMarkerSpec> feet;
+  for (std::size_t f = 0; f < options.marker_feet.size(); ++f) {
+    const int bone = out.skeleton.FindBone(options.marker_feet[f]);
+    if (bone < 0) {
+      std::vector<std::string_view> names;
+      for (int b = 0; b < out.skeleton.bone_count(); ++b)
+        names.push_back(out.skeleton.bone_name(b));
+      diagnostics.Error("I213", where,
+                        "--markers feet: no bone '" + options.marker_feet[f] + "' in the skeleton" +
+                            DidYouMean(options.marker_feet[f], names));
+      return std::nullopt;
+    }
+    feet.push_back({bone, f == 0 ? "foot_l" : "foot_r"});
+  }
 
   std::set<std::string> used_names;
   const auto& animations = loaded->model.animations;
@@ -140,7 +156,17 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
                           label + ": the nodes above a root joint hold a shear; it is approximated");
     }
     std::vector<std::string> skipped;
-    clip->SetMarkers(gltf::ReadMarkers(animations[a], source->start, clip->duration(), skipped));
+    std::vector<SyncMarker> markers =
+        gltf::ReadMarkers(animations[a], source->start, clip->duration(), skipped);
+    if (!feet.empty()) {
+      std::erase_if(markers, [&](const SyncMarker& m) {
+        return std::any_of(feet.begin(), feet.end(),
+                           [&](const FootMarkerSpec& f) { return f.marker == m.name; });
+      });
+      for (SyncMarker& m : DetectFootMarkers(*clip, out.skeleton, feet))
+        markers.push_back(std::move(m));
+    }
+    clip->SetMarkers(std::move(markers));
     // Extras are anyone's: a few lines say what is wrong, the rest are counted.
     constexpr std::size_t kShown = 8;
     for (std::size_t i = 0; i < std::min(skipped.size(), kShown); ++i)

@@ -38,6 +38,9 @@ struct GltfImportOptions {
   ClipEncodingOptions encoding;  // how the clips are held, and the precision they keep
   bool measure = false;          // measure each clip against its source (GltfClipReport::encoding)
   bool keep_dense = false;       // also return the dense clips (GltfImport::dense_clips)
+  // Foot bones whose foot-downs become sync markers foot_l and foot_r (compiler/import/foot_markers.h),
+  // in that order; empty: none. A marker of either name the file gives is replaced.
+  std::vector<std::string> marker_feet;
 };
 
 // What happened to one animation on the way to its clip.

@@ -403,3 +403,24 @@ TEST_CASE("running out of memory under a real limit is one error line, exit 2", 
 }
 
 }  // namespace anim::test
+
+namespace anim::test {
+namespace {
+
+TEST_CASE("anim-import --markers: a malformed value or an unknown foot is one error line, nothing written",
+          "[cli_dump][hostile]") {
+  const fs::path out = Scratch() / "markers_out";
+  fs::remove_all(out);
+  for (const char* value : {"feet", "feet:foot_l", "foot_l,foot_r", "feet:foot_l,", "feet:a,b,c"}) {
+    INFO(value);
+    const ProcessRun run =
+        Import("missing.glb --markers '" + std::string(value) + "' -o '" + out.string() + "'");
+    CHECK(run.exit_code == 2);
+    CHECK(run.err == "anim-import: error: --markers '" + std::string(value) +
+                         "': expected feet:BONE_L,BONE_R (two foot bones of the skeleton)\n");
+  }
+  CHECK_FALSE(fs::exists(out));
+}
+
+}  // namespace
+}  // namespace anim::test
