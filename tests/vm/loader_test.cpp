@@ -62,6 +62,8 @@ TEST_CASE("a written program loads back equal and verifies", "[vm][loader]") {
   for (std::size_t c = 0; c < q.clocks.size(); ++c) {
     CHECK(q.clocks[c].sync_group == p.clocks[c].sync_group);
     CHECK(q.clocks[c].sync_role == p.clocks[c].sync_role);
+    CHECK(q.clocks[c].root_motion == p.clocks[c].root_motion);
+    CHECK(q.clocks[c].root_motion_bone == p.clocks[c].root_motion_bone);
   }
   REQUIRE(q.machines.size() == 2);
   CHECK(q.machines[1].name == "move_sm");
@@ -161,6 +163,14 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     test::ResealProgram(bytes);
     CHECK_THAT(LoadProgram(bytes).error, EndsWith("a clock's sync role is 3, expected 0 to 2"));
   }
+  SECTION("a root motion mode past the three there are") {
+    const auto clocks = std::search(bytes.begin(), bytes.end(), std::begin("CLCK"), std::end("CLCK") - 1);
+    REQUIRE(clocks != bytes.end());
+    // tag, size, count, then clip, scope, loop, start time, sync group and role before the mode byte.
+    clocks[4 + 4 + 4 + 2 + 2 + 1 + 4 + 2 + 1] = 3;
+    test::ResealProgram(bytes);
+    CHECK_THAT(LoadProgram(bytes).error, EndsWith("a clock's root motion mode is 3, expected 0 to 2"));
+  }
 }
 
 TEST_CASE("the verifier's refusals name the instruction, the operand and the limit", "[vm][verifier]") {
@@ -238,6 +248,11 @@ TEST_CASE("the verifier's refusals name the instruction, the operand and the lim
   SECTION("a clock naming a clip past the table") {
     p.clocks[0].clip = 5;
     CHECK_THAT(VerifyError(p), Equals("clock 0: clip 5 is out of range (program has 1)"));
+  }
+  SECTION("a clock taking the motion of a bone past the table") {
+    p.clocks[0].root_motion = RootMotionMode::Extract;
+    p.clocks[0].root_motion_bone = 7;
+    CHECK_THAT(VerifyError(p), Equals("clock 0: root motion bone 7 is out of range (program has 0)"));
   }
   SECTION("a clock in a sync group past the table") {
     p.clocks[0].sync_group = 0;

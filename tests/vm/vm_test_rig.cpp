@@ -344,6 +344,11 @@ Program FullProgram(const VmRig& rig) {
   b.program.clocks[idle_clock].sync_group = 0;
   b.program.clocks[walk_clock].sync_group = 0;
   b.program.clocks[walk_clock].sync_role = SyncRole::Leader;
+  // Walk's root motion is extracted (b0 moves it), idle's ignored.
+  b.program.clocks[walk_clock].root_motion = RootMotionMode::Extract;
+  b.program.clocks[walk_clock].root_motion_bone = root;
+  b.program.clocks[idle_clock].root_motion = RootMotionMode::Ignore;
+  b.program.clocks[idle_clock].root_motion_bone = root;
 
   const uint16_t s_speed = b.LoadParam(speed);
   const uint16_t s_half = b.LoadConst(0.5f);
