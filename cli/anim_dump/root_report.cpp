@@ -22,39 +22,28 @@ double Heading(const Transform& t) {
 class RootText final : public FrameReport {
  public:
   explicit RootText(bool colour)
-      : colour_(colour),
-        table_({"frame", "time", "motion x", "motion z", "motion yaw", "root x", "root z", "heading"},
-               {true, true, true, true, true, true, true, true}) {}
+      : table_({"frame", "time", "motion x", "motion z", "motion yaw", "root x", "root z", "heading"},
+               {true, true, true, true, true, true, true, true}, colour) {}
 
   void Frame(const CapturedRun&, const DumpFrame& f, std::string& out) override {
     const Transform& m = f.root_motion;
     const Transform& r = f.root;
     table_.Add({std::to_string(f.frame), Number(f.time), Number(m.translation.x), Number(m.translation.z),
                 Number(static_cast<float>(Heading(m))), Number(r.translation.x), Number(r.translation.z),
-                Number(static_cast<float>(Heading(r)))});
+                Number(static_cast<float>(Heading(r)))},
+               out);
     distance_ += std::hypot(static_cast<double>(m.translation.x), static_cast<double>(m.translation.z));
     last_ = r;
-    if (++frames_ % kBlockRows == 0) Flush(out);
   }
   void End(const CapturedRun&, std::string& out) override {
-    Flush(out);
-    out += fmt::format("{} frames; {} m travelled; the root ends at ({}, {}) heading {} degrees\n", frames_,
-                       Number(static_cast<float>(distance_)), Number(last_.translation.x),
+    table_.Flush(out);
+    out += fmt::format("{} frames; {} m travelled; the root ends at ({}, {}) heading {} degrees\n",
+                       table_.rows(), Number(static_cast<float>(distance_)), Number(last_.translation.x),
                        Number(last_.translation.z), Number(static_cast<float>(Heading(last_))));
   }
 
  private:
-  static constexpr int kBlockRows = 1000;
-  void Flush(std::string& out) {
-    out += table_.RenderBlock(colour_, widths_, header_);
-    header_ = false;
-  }
-
-  bool colour_;
-  TextTable table_;
-  std::vector<std::size_t> widths_;
-  bool header_ = true;
-  int frames_ = 0;
+  StreamedTable table_;
   double distance_ = 0.0;
   Transform last_;
 };

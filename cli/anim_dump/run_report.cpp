@@ -57,39 +57,27 @@ Json FinalSkinning(const CapturedRun& run) {
   return bones;
 }
 
-// Rows go out in blocks as frames arrive, aligned across blocks by widths that only grow.
 class RunText final : public FrameReport {
  public:
   explicit RunText(bool colour)
-      : colour_(colour),
-        table_({"frame", "time", "states", "transitions started", "tasks", "reachable", "peak buffers"},
-               {true, true, false, false, true, true, true}) {}
+      : table_({"frame", "time", "states", "transitions started", "tasks", "reachable", "peak buffers"},
+               {true, true, false, false, true, true, true}, colour) {}
 
   void Frame(const CapturedRun&, const DumpFrame& f, std::string& out) override {
-    table_.Add({std::to_string(f.frame), Number(f.time), States(f), Transitions(f),
-                std::to_string(f.task_count), std::to_string(f.summary.reachable_count),
-                std::to_string(f.summary.peak_live_buffers)});
+    table_.Add(
+        {std::to_string(f.frame), Number(f.time), States(f), Transitions(f), std::to_string(f.task_count),
+         std::to_string(f.summary.reachable_count), std::to_string(f.summary.peak_live_buffers)},
+        out);
     peak_ = std::max(peak_, f.summary.peak_live_buffers);
-    if (++frames_ % kBlockRows == 0) Flush(out);
   }
   void End(const CapturedRun&, std::string& out) override {
-    Flush(out);
-    out += std::to_string(frames_) + " frames; peak " + std::to_string(peak_) +
+    table_.Flush(out);
+    out += std::to_string(table_.rows()) + " frames; peak " + std::to_string(peak_) +
            " live buffers (* marks a machine still blending its last transition)\n";
   }
 
  private:
-  static constexpr int kBlockRows = 1000;
-  void Flush(std::string& out) {
-    out += table_.RenderBlock(colour_, widths_, header_);
-    header_ = false;
-  }
-
-  bool colour_;
-  TextTable table_;
-  std::vector<std::size_t> widths_;
-  bool header_ = true;
-  int frames_ = 0;
+  StreamedTable table_;
   int peak_ = 0;
 };
 

@@ -64,4 +64,14 @@ std::string TextTable::Lines(bool colour, std::vector<std::size_t>& width, bool 
   return out;
 }
 
+void StreamedTable::Add(std::vector<std::string> cells, std::string& out) {
+  table_.Add(std::move(cells));
+  if (++rows_ % kBlockRows == 0) Flush(out);
+}
+
+void StreamedTable::Flush(std::string& out) {
+  out += table_.RenderBlock(colour_, widths_, header_);
+  header_ = false;
+}
+
 }  // namespace anim::dump

@@ -35,4 +35,27 @@ class TextTable {
   std::vector<Row> rows_;
 };
 
+// A table of a streamed report, one row a frame: rendered in blocks of 1000 rows as they arrive
+// (so a run of a million frames holds one block), aligned across blocks by widths that only grow,
+// the header before the first block only.
+class StreamedTable {
+ public:
+  StreamedTable(std::vector<std::string> header, std::vector<bool> right_aligned, bool colour)
+      : table_(std::move(header), std::move(right_aligned)), colour_(colour) {}
+
+  // Adds a row, appending a block to `out` once 1000 rows wait.
+  void Add(std::vector<std::string> cells, std::string& out);
+  // Appends the rows still waiting.
+  void Flush(std::string& out);
+  int rows() const { return rows_; }
+
+ private:
+  static constexpr int kBlockRows = 1000;
+  TextTable table_;
+  bool colour_;
+  std::vector<std::size_t> widths_;
+  bool header_ = true;
+  int rows_ = 0;
+};
+
 }  // namespace anim::dump
