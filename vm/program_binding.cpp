@@ -90,6 +90,15 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
     pc += 1 + info.operand_count;
   }
 
+  // Marker names interned once, so sync groups match them by number.
+  std::unordered_map<std::string, uint16_t> marker_ids;
+  for (const Clip* clip : b.clips_) {
+    b.marker_names_begin_.push_back(static_cast<uint32_t>(b.marker_names_.size()));
+    for (const SyncMarker& m : clip->markers())
+      b.marker_names_.push_back(
+          marker_ids.try_emplace(m.name, static_cast<uint16_t>(marker_ids.size())).first->second);
+  }
+  b.marker_names_begin_.push_back(static_cast<uint32_t>(b.marker_names_.size()));
   for (const ClockDesc& clock : program.clocks) {
     const Clip& clip = *b.clips_[clock.clip];
     const float duration = clip.duration();
@@ -100,6 +109,7 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
     }
     b.clocks_.push_back(BoundClock{duration, NormalizedClockTime(clock.start_time, duration, clock.loop),
                                    clock.scope, clock.loop, clock.sync_group, clock.sync_role, clip.markers(),
+                                   Slice(b.marker_names_, b.marker_names_begin_, clock.clip),
                                    clock.root_motion, track});
   }
   for (std::size_t g = 0; g < program.sync_groups.size(); ++g) {

@@ -41,7 +41,8 @@ struct BoundClock {
   bool loop = true;
   uint16_t sync_group = kNoOperand;
   SyncRole sync_role = SyncRole::Auto;
-  std::span<const SyncMarker> markers;  // the bound clip's sync markers, by time
+  std::span<const SyncMarker> markers;     // the bound clip's sync markers, by time
+  std::span<const uint16_t> marker_names;  // each marker's name as an id: equal names, equal ids
   RootMotionMode root_motion = RootMotionMode::Keep;
   uint16_t root_track = kNoOperand;  // unless Keep, index into root_tracks()
 };
@@ -122,6 +123,10 @@ class ProgramBinding {
   std::vector<BoundClock> clocks_;
   std::vector<BoundBlendSpace> blend_spaces_;
   std::vector<RootMotionTrack> root_tracks_;
+  // Every clip's marker names as ids (BoundClock::marker_names), clip after clip from
+  // marker_names_begin_[clip].
+  std::vector<uint16_t> marker_names_;
+  std::vector<uint32_t> marker_names_begin_;
   // Group g's clocks are sync_members_[sync_members_begin_[g], sync_members_begin_[g + 1]).
   std::vector<uint32_t> sync_members_begin_;
   std::vector<uint16_t> sync_members_;

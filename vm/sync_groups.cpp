@@ -89,16 +89,18 @@ void TaskWeights(const AnimTaskList& list, std::vector<float>& weights) {
 float FollowPhase(const BoundClock& from, float from_time, const BoundClock& to, float to_current) {
   if (!from.markers.empty() && !to.markers.empty()) {
     const MarkerPhase phase = PhaseAt(from.markers, from.duration, from_time);
-    const std::string& first = from.markers[phase.previous].name;
-    const std::string& second = from.markers[phase.next].name;
+    // Names compare as the binding's interned ids.
+    const uint16_t first = from.marker_names[phase.previous];
+    const uint16_t second = from.marker_names[phase.next];
+    const std::span<const uint16_t> names = to.marker_names;
+    const std::size_t n = names.size();
     // The places in `to` between the same two markers; failing those, after the same marker.
     bool pair = false;
-    for (std::size_t i = 0; i < to.markers.size() && !pair; ++i)
-      pair = to.markers[i].name == first && to.markers[(i + 1) % to.markers.size()].name == second;
+    for (std::size_t i = 0; i < n && !pair; ++i)
+      pair = names[i] == first && names[(i + 1) % n] == second;
     float best = 0.0f, best_distance = INFINITY;
-    for (std::size_t i = 0; i < to.markers.size(); ++i) {
-      if (to.markers[i].name != first) continue;
-      if (pair && to.markers[(i + 1) % to.markers.size()].name != second) continue;
+    for (std::size_t i = 0; i < n; ++i) {
+      if (names[i] != first || (pair && names[(i + 1) % n] != second)) continue;
       const auto [start, end] = Interval(to.markers, i, to.duration);
       const float time = NormalizedClockTime(start + phase.fraction * (end - start), to.duration, true);
       float distance = std::fabs(time - to_current);

@@ -23,10 +23,11 @@ Transform MotionOf(const Transform& bone) {
   return {{bone.translation.x, 0.0f, bone.translation.z}, ShortestArc(yaw), {1.0f, 1.0f, 1.0f}};
 }
 
+// Unit quaternions in, a unit quaternion out: WithoutMotion and MotionBetween skip renormalising
+// their products (ComposeMotion keeps it: an instance's root composes every frame's).
 Transform WithoutMotion(const Transform& bone) {
   const Transform motion = MotionOf(bone);
-  return {
-      {0.0f, bone.translation.y, 0.0f}, Normalize(Conjugate(motion.rotation) * bone.rotation), bone.scale};
+  return {{0.0f, bone.translation.y, 0.0f}, Conjugate(motion.rotation) * bone.rotation, bone.scale};
 }
 
 Transform ComposeMotion(const Transform& a, const Transform& b) {
@@ -37,9 +38,7 @@ Transform ComposeMotion(const Transform& a, const Transform& b) {
 
 Transform MotionBetween(const Transform& from, const Transform& to) {
   const Quat inverse = Conjugate(from.rotation);
-  return {Rotate(inverse, to.translation - from.translation),
-          Normalize(inverse * to.rotation),
-          {1.0f, 1.0f, 1.0f}};
+  return {Rotate(inverse, to.translation - from.translation), inverse * to.rotation, {1.0f, 1.0f, 1.0f}};
 }
 
 Transform BlendMotion(const Transform& a, const Transform& b, float w) {

@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0xd4f020b5bfdfa0f6
+; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0x69060db8d152204e
 ; 133 code words, 33 debug entries, 9 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion (line 30:44)
@@ -56,13 +56,13 @@ clips:
   5  'jump'
   6  'aim_pose'
 clocks:
-  0  clip 'idle', loop, start 0, root motion extract 'root', in machine 'locomotion' state 'idle'
-  1  clip 'walk_fwd', loop, start 0, root motion extract 'root', in machine 'locomotion' state 'walk'
-  2  clip 'walk_back', loop, start 0, root motion extract 'root', in machine 'locomotion' state 'walk'
-  3  clip 'run_fwd', loop, start 0, root motion extract 'root', in machine 'locomotion' state 'run'
-  4  clip 'run_back', loop, start 0, root motion extract 'root', in machine 'locomotion' state 'run'
-  5  clip 'jump', once, start 0, root motion extract 'root', in machine 'locomotion' state 'jump'
-  6  clip 'aim_pose', once, start 0, root motion extract 'root', in root
+  0  clip 'idle', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'idle'
+  1  clip 'walk_fwd', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'walk'
+  2  clip 'walk_back', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'walk'
+  3  clip 'run_fwd', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'run'
+  4  clip 'run_back', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'run'
+  5  clip 'jump', once, start 0, root motion ignore 'root', in machine 'locomotion' state 'jump'
+  6  clip 'aim_pose', once, start 0, root motion ignore 'root', in root
 scopes:
   0  root
   1  machine 'locomotion' state 'idle'
