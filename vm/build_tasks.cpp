@@ -332,6 +332,7 @@ class Recorder {
   out.clips = binding.clips();
   out.masks = binding.masks();
   out.root_tracks = binding.root_tracks();
+  out.root_motion = !binding.root_tracks().empty();
   out.state = &instance.task_state;
   out.owner = &instance;
   out.delta_time = std::isfinite(dt) && dt > 0.0f ? dt : 0.0f;

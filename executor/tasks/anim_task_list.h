@@ -29,6 +29,10 @@ struct AnimTaskList {
   int root_bone = -1;         // the bone the root lock pins; -1: bone 0
   int active_bone_count = 0;  // the skeleton LOD cut; 0 = every bone
   float delta_time = 0.0f;    // the frame's time step, for velocity estimates
+  // Some SampleClip task takes root motion out (AnimTask::mode): the executor carries root motion
+  // through every task and reports the output's. Without it, the root motion is the identity and
+  // costs nothing.
+  bool root_motion = false;
 
   // Tables tasks index into. Owned by the program and the instance, not by the list.
   std::span<const Clip* const> clips;
@@ -51,6 +55,7 @@ struct AnimTaskList {
     output_task = AnimTask::NoTask;
     lock_root = false;
     root_bone = -1;
+    root_motion = false;
   }
 
   // The bone the root lock pins this frame, or -1 when the list does not lock the root.

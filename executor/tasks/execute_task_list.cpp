@@ -190,7 +190,8 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   // 4. Resolve: the root pin goes on a copy when the result is retained history.
   const Pose* final_pose = output != AnimTask::NoTask ? s.result_pose[output] : &skeleton.bind_pose();
   if (outputs.root_motion != nullptr)
-    *outputs.root_motion = output != AnimTask::NoTask ? final_pose->root_motion : Transform{};
+    *outputs.root_motion =
+        list.root_motion && output != AnimTask::NoTask ? final_pose->root_motion : Transform{};
   int16_t final_buf = output != AnimTask::NoTask ? s.result_buf[output] : kRetained;
   const int pinned = list.PinnedRootBone();
   if (pinned >= 0 && pinned < bones) {

@@ -77,7 +77,8 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
     outputs.local_pose->kind = has_output ? results[list.output_task].kind : PoseKind::Absolute;
   }
   if (outputs.root_motion != nullptr)
-    *outputs.root_motion = has_output ? results[list.output_task].root_motion : Transform{};
+    *outputs.root_motion =
+        list.root_motion && has_output ? results[list.output_task].root_motion : Transform{};
   if (list.state != nullptr) CommitPendingSnapshots(*list.state);
 }
 

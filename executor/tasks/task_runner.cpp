@@ -129,7 +129,8 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       if (clip == nullptr || clip->bone_count() != n) break;
       k.sample_clip(dst.view(), *clip, task.time, count);
       dst.kind = PoseKind::Absolute;
-      if (const RootMotionTrack* track = Track(list, task); track != nullptr && track->bone() < count)
+      if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
+          track != nullptr && track->bone() < count)
         dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
       return -1;
     }
@@ -278,7 +279,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
 int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
             Pose& dst, const PoseKernelTable& k) {
   const int weighted = RunTaskPose(list, task, inputs_valid, a, b, dst, k);
-  dst.root_motion = inputs_valid ? TaskRootMotion(list, task, a, b) : Transform{};
+  if (list.root_motion) dst.root_motion = inputs_valid ? TaskRootMotion(list, task, a, b) : Transform{};
   return weighted;
 }
 
