@@ -112,14 +112,22 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
                                    Slice(b.marker_names_, b.marker_names_begin_, clock.clip),
                                    clock.root_motion, track});
   }
-  for (std::size_t g = 0; g < program.sync_groups.size(); ++g) {
-    b.sync_members_begin_.push_back(static_cast<uint32_t>(b.sync_members_.size()));
+  // Each group's clocks, in clock order, by counting: a program's many groups and clocks cost
+  // their sum, not their product.
+  if (!program.sync_groups.empty()) {
+    b.sync_members_begin_.assign(program.sync_groups.size() + 1, 0);
+    for (const ClockDesc& clock : program.clocks) {
+      if (clock.sync_group != kNoOperand) ++b.sync_members_begin_[clock.sync_group + 1u];
+    }
+    for (std::size_t g = 1; g < b.sync_members_begin_.size(); ++g)
+      b.sync_members_begin_[g] += b.sync_members_begin_[g - 1];
+    b.sync_members_.resize(b.sync_members_begin_.back());
+    std::vector<uint32_t> next(b.sync_members_begin_.begin(), b.sync_members_begin_.end() - 1);
     for (std::size_t c = 0; c < program.clocks.size(); ++c) {
-      if (program.clocks[c].sync_group == g) b.sync_members_.push_back(static_cast<uint16_t>(c));
+      const uint16_t group = program.clocks[c].sync_group;
+      if (group != kNoOperand) b.sync_members_[next[group]++] = static_cast<uint16_t>(c);
     }
   }
-  if (!program.sync_groups.empty())
-    b.sync_members_begin_.push_back(static_cast<uint32_t>(b.sync_members_.size()));
 
   for (const BlendSpaceDesc& space : program.blend_spaces)
     b.blend_spaces_.emplace_back(space);
