@@ -90,27 +90,37 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
     pc += 1 + info.operand_count;
   }
 
-  // Marker names interned once, so sync groups match them by number.
-  std::unordered_map<std::string, uint16_t> marker_ids;
+  // Marker names interned once, so sync groups match them by number; each clip once, however many
+  // clip table entries name it.
+  std::unordered_map<std::string, uint32_t> marker_ids;
+  std::unordered_map<const Clip*, std::pair<uint32_t, uint32_t>> marker_span;
   for (const Clip* clip : b.clips_) {
-    b.marker_names_begin_.push_back(static_cast<uint32_t>(b.marker_names_.size()));
+    const auto [it, first] = marker_span.try_emplace(clip, static_cast<uint32_t>(b.marker_names_.size()), 0u);
+    if (!first) continue;
     for (const SyncMarker& m : clip->markers())
       b.marker_names_.push_back(
-          marker_ids.try_emplace(m.name, static_cast<uint16_t>(marker_ids.size())).first->second);
+          marker_ids.try_emplace(m.name, static_cast<uint32_t>(marker_ids.size())).first->second);
+    it->second.second = static_cast<uint32_t>(clip->markers().size());
   }
-  b.marker_names_begin_.push_back(static_cast<uint32_t>(b.marker_names_.size()));
+  // One motion track per clip and bone, however many clocks play it.
+  std::unordered_map<const Clip*, std::unordered_map<int, uint16_t>> tracks;
   for (const ClockDesc& clock : program.clocks) {
     const Clip& clip = *b.clips_[clock.clip];
     const float duration = clip.duration();
     uint16_t track = kNoOperand;
-    if (clock.root_motion != RootMotionMode::Keep && b.bones_[clock.root_motion_bone] < clip.bone_count()) {
-      track = static_cast<uint16_t>(b.root_tracks_.size());
-      b.root_tracks_.emplace_back(clip, b.bones_[clock.root_motion_bone]);
+    const int motion_bone = clock.root_motion != RootMotionMode::Keep ? b.bones_[clock.root_motion_bone] : -1;
+    if (motion_bone >= 0 && motion_bone < clip.bone_count()) {
+      const auto [it, added] =
+          tracks[&clip].try_emplace(motion_bone, static_cast<uint16_t>(b.root_tracks_.size()));
+      if (added) b.root_tracks_.emplace_back(clip, motion_bone);
+      track = it->second;
     }
-    b.clocks_.push_back(BoundClock{duration, NormalizedClockTime(clock.start_time, duration, clock.loop),
-                                   clock.scope, clock.loop, clock.sync_group, clock.sync_role, clip.markers(),
-                                   Slice(b.marker_names_, b.marker_names_begin_, clock.clip),
-                                   clock.root_motion, track});
+    const auto [marker_first, marker_count] = marker_span.at(&clip);
+    b.clocks_.push_back(
+        BoundClock{duration, NormalizedClockTime(clock.start_time, duration, clock.loop), clock.scope,
+                   clock.loop, clock.sync_group, clock.sync_role, clip.markers(),
+                   std::span<const uint32_t>(b.marker_names_).subspan(marker_first, marker_count),
+                   clock.root_motion, track});
   }
   // Each group's clocks, in clock order, by counting: a program's many groups and clocks cost
   // their sum, not their product.

@@ -42,13 +42,18 @@ struct BoundClock {
   uint16_t sync_group = kNoOperand;
   SyncRole sync_role = SyncRole::Auto;
   std::span<const SyncMarker> markers;     // the bound clip's sync markers, by time
-  std::span<const uint16_t> marker_names;  // each marker's name as an id: equal names, equal ids
+  std::span<const uint32_t> marker_names;  // each marker's name as an id: equal names, equal ids
   RootMotionMode root_motion = RootMotionMode::Keep;
   uint16_t root_track = kNoOperand;  // unless Keep, index into root_tracks()
 };
 
 class ProgramBinding {
  public:
+  ProgramBinding(ProgramBinding&&) = default;
+  ProgramBinding& operator=(ProgramBinding&&) = default;
+  ProgramBinding(const ProgramBinding&) = delete;  // its clocks point into its own tables
+  ProgramBinding& operator=(const ProgramBinding&) = delete;
+
   // Verifies `program` (unless it is of another version) and binds it. `clips` are looked up by
   // Clip::name(); clips the program does not name are ignored.
   static BindResult Bind(const Program& program, const Skeleton& skeleton,
@@ -123,10 +128,9 @@ class ProgramBinding {
   std::vector<BoundClock> clocks_;
   std::vector<BoundBlendSpace> blend_spaces_;
   std::vector<RootMotionTrack> root_tracks_;
-  // Every clip's marker names as ids (BoundClock::marker_names), clip after clip from
-  // marker_names_begin_[clip].
-  std::vector<uint16_t> marker_names_;
-  std::vector<uint32_t> marker_names_begin_;
+  // Every bound clip's marker names as ids (BoundClock::marker_names points into it, so the
+  // binding moves but is never copied).
+  std::vector<uint32_t> marker_names_;
   // Group g's clocks are sync_members_[sync_members_begin_[g], sync_members_begin_[g + 1]).
   std::vector<uint32_t> sync_members_begin_;
   std::vector<uint16_t> sync_members_;

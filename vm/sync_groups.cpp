@@ -90,9 +90,9 @@ float FollowPhase(const BoundClock& from, float from_time, const BoundClock& to,
   if (!from.markers.empty() && !to.markers.empty()) {
     const MarkerPhase phase = PhaseAt(from.markers, from.duration, from_time);
     // Names compare as the binding's interned ids.
-    const uint16_t first = from.marker_names[phase.previous];
-    const uint16_t second = from.marker_names[phase.next];
-    const std::span<const uint16_t> names = to.marker_names;
+    const uint32_t first = from.marker_names[phase.previous];
+    const uint32_t second = from.marker_names[phase.next];
+    const std::span<const uint32_t> names = to.marker_names;
     const std::size_t n = names.size();
     // The places in `to` between the same two markers; failing those, after the same marker.
     bool pair = false;
@@ -154,7 +154,7 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
     float time = lead.start;
     ClockStep lead_step{lead.start, lead.start, 0.0f};  // the leader's move, for its root motion
     if (group.playing && lead.duration > 0.0f) {
-      float from = lead_clock.time;
+      float from = joins ? lead.start : lead_clock.time;  // a joining clock was not wound back
       if (joins) {
         const BoundClock& previous = bound[group.leader];
         if (group.leader == static_cast<uint16_t>(leader)) {

@@ -64,6 +64,7 @@ class RootSvg final : public FrameReport {
       lo_z = std::min(lo_z, p.z), hi_z = std::max(hi_z, p.z);
     }
     const double span = std::max({hi_x - lo_x, hi_z - lo_z, 2.0});
+    if (!std::isfinite(span)) points_.clear();  // a root beyond any scale: the frame only
     const double cx = (lo_x + hi_x) / 2.0, cz = (lo_z + hi_z) / 2.0;
     const double scale = (kSize - 2.0 * kMargin) / span;
     auto sx = [&](double x) { return kSize / 2.0 + (x - cx) * scale; };
@@ -74,16 +75,16 @@ class RootSvg final : public FrameReport {
         "font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" "
         "fill=\"white\"/>\n",
         kSize, kSize + 28.0);
-    // A grid line every metre (every 10 m past 40 m), labelled at the edges.
-    const double step = span > 40.0 ? 10.0 : 1.0;
-    for (double g = std::floor((cx - span) / step) * step; g <= cx + span; g += step) {
+    // About ten grid lines across, a power of ten metres apart, labelled at the edges.
+    const double step = std::isfinite(span) ? std::pow(10.0, std::ceil(std::log10(span / 10.0))) : 1.0;
+    for (double g = std::floor((cx - span) / step) * step; std::isfinite(span) && g <= cx + span; g += step) {
       if (sx(g) < 0.0 || sx(g) > kSize) continue;
       out += fmt::format("<line x1=\"{0:.1f}\" y1=\"0\" x2=\"{0:.1f}\" y2=\"{1}\" stroke=\"#eee\"/>\n", sx(g),
                          kSize);
       out +=
           fmt::format("<text x=\"{:.1f}\" y=\"{}\" fill=\"#999\">{}</text>\n", sx(g) + 2.0, kSize - 4.0, g);
     }
-    for (double g = std::floor((cz - span) / step) * step; g <= cz + span; g += step) {
+    for (double g = std::floor((cz - span) / step) * step; std::isfinite(span) && g <= cz + span; g += step) {
       if (sy(g) < 0.0 || sy(g) > kSize) continue;
       out += fmt::format("<line x1=\"0\" y1=\"{0:.1f}\" x2=\"{1}\" y2=\"{0:.1f}\" stroke=\"#eee\"/>\n", sy(g),
                          kSize);

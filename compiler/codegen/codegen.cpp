@@ -77,6 +77,8 @@ bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const Regi
     name(s);
   for (const BlendSpaceDesc& b : graph.blend_spaces)
     name(b.name);
+  for (const std::string& g : graph.sync_groups)
+    name(g);
   for (const ir::Value& v : graph.values)
     name(v.node);
   return CheckLimit(graph, "bytes in a name", longest_name, diagnostics) && ok;

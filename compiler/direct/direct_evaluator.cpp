@@ -452,7 +452,8 @@ void DirectEvaluator::UpdateSyncGroups(float dt) {
     const float cycle = total > 0.0f ? weighted / total : duration;
     float time = start(leader);
     ClockMove leader_move{time, 0.0f};
-    bool forward = true;
+    const float leader_rate = Scalar(graph_.values[clock_value_[leader]].operands[0]);
+    const bool forward = leader_rate * dt >= 0.0f;  // the way followers go round their clips
     if (group.playing && duration > 0.0f) {
       float from = clock_times_[leader];
       if (scopes_[graph_.clocks[leader].scope].entering) {  // joins the group where it was
@@ -463,11 +464,9 @@ void DirectEvaluator::UpdateSyncGroups(float dt) {
                                     start(leader));
         }
       }
-      const float rate = Scalar(graph_.values[clock_value_[leader]].operands[0]);
-      float t = from + rate * dt * (duration / cycle);
+      float t = from + leader_rate * dt * (duration / cycle);
       if (!std::isfinite(t)) t = from;
       time = NormalisedTime(t, duration, graph_.clocks[leader].loop);
-      forward = rate * dt >= 0.0f;
       leader_move = {from, Passes(t, time, duration, graph_.clocks[leader].loop)};
     }
     for (std::size_t c : members) {

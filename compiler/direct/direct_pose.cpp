@@ -192,7 +192,10 @@ DTransform SampleBoneUnwrapped(const Clip& clip, int bone, float time) {
     ReadClipKey(key0, clip, 0);
     return key0.bones[bone];
   }
-  const double position = std::min(static_cast<double>(time) * clip.sample_rate(), frames - 1.0);
+  double position = std::min(static_cast<double>(time) * clip.sample_rate(), frames - 1.0);
+  const double key = std::round(position);
+  if (std::fabs(position - key) < 1e-4)
+    position = key;  // within 1e-4 of a frame: that key, as sampling has it
   const int k0 = std::min(static_cast<int>(position), frames - 2);
   const double alpha = position - k0;
   DPose& key1 = ClipKeyScratch(1);

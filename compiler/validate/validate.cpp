@@ -88,10 +88,13 @@ Difference CompareMotion(const Transform& task, const direct::DTransform& direct
       {"root.translation.x", "root.translation.y", "root.translation.z", "root.rotation.x", "root.rotation.y",
        "root.rotation.z", "root.rotation.w"}};
   const char* const* name = kNames[accumulated ? 1 : 0];
+  // The accumulated root's float rounding grows with the distance travelled: beyond the
+  // character's extent its position counts relative to that distance.
+  const double unit = accumulated ? std::max(extent, direct::Norm(direct.t)) : extent;
   Difference d;
-  d.Consider(task.translation.x, direct.t.x, extent, -1, name[0]);
-  d.Consider(task.translation.y, direct.t.y, extent, -1, name[1]);
-  d.Consider(task.translation.z, direct.t.z, extent, -1, name[2]);
+  d.Consider(task.translation.x, direct.t.x, unit, -1, name[0]);
+  d.Consider(task.translation.y, direct.t.y, unit, -1, name[1]);
+  d.Consider(task.translation.z, direct.t.z, unit, -1, name[2]);
   const direct::DQuat q = direct::ToDouble(task.rotation);
   const double sign = direct::Dot(q, direct.r) < 0.0 ? -1.0 : 1.0;
   d.Consider(sign * q.x, direct.r.x, 1.0, -1, name[3]);

@@ -61,7 +61,8 @@ RootMotionTrack::RootMotionTrack(const Clip& clip, int bone)
 
 Transform RootMotionTrack::MotionAt(float time) const {
   if (keys_.size() < 2 || !(time > 0.0f)) return MotionOf(keys_.empty() ? Transform{} : keys_.front());
-  const double f = std::min(static_cast<double>(time) * sample_rate_, static_cast<double>(keys_.size() - 1));
+  double f = std::min(static_cast<double>(time) * sample_rate_, static_cast<double>(keys_.size() - 1));
+  if (std::fabs(f - std::round(f)) < 1e-4) f = std::round(f);  // a key's time is that key, as sampling has it
   const std::size_t k = std::min(static_cast<std::size_t>(f), keys_.size() - 2);
   const float alpha = static_cast<float>(f - static_cast<double>(k));
   const Transform& a = keys_[k];

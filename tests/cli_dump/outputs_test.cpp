@@ -202,6 +202,28 @@ TEST_CASE(
   CHECK(svg.out.find("end, frame 479") != std::string::npos);
   CHECK(svg.out.find("</svg>") != std::string::npos);
   CHECK(Dump("root " + SampleArgs("locomotion") + " --format json").exit_code == 2);
+
+  // A rate far past any clip's length sends the root about 1e18 m a frame: the drawing still ends,
+  // with a grid of about ten lines.
+  const fs::path far = Scratch() / "far_root.yaml";
+  WriteFile(far, "format: animtc.graph\nversion: 1\nskeleton: " + std::string(ANIMTC_SOURCE_DIR) +
+                     "/samples/humanoid/skeleton.yaml\nclips: {walk: " + std::string(ANIMTC_SOURCE_DIR) +
+                     "/samples/humanoid/walk_fwd.json}\nroot_motion: extract\nnodes: {w: {kind: clip, clip: "
+                     "walk, rate: 1e20}}\noutput: {pose: w}\n");
+  WriteFile(Scratch() / "far_root.scenario.yaml",
+            "format: animtc.scenario\nversion: 1\nframes: 4\ndelta_time: 0.0333333\nevents: []\n");
+  const ProcessRun far_text = Dump("root '" + far.string() + "' --scenario '" +
+                                   (Scratch() / "far_root.scenario.yaml").string() + "'");
+  REQUIRE(far_text.exit_code == 0);
+  const std::size_t travelled = far_text.out.find(" m travelled");
+  REQUIRE(travelled != std::string::npos);
+  const std::size_t number = far_text.out.rfind(' ', travelled - 1) + 1;
+  CHECK(travelled - number > 17);  // metres by the 1e18
+  const ProcessRun huge =
+      Shell("timeout 60 '" + std::string(ANIM_DUMP_PATH) + "' root '" + far.string() + "' --scenario '" +
+            (Scratch() / "far_root.scenario.yaml").string() + "' --format svg");
+  CHECK(huge.exit_code == 0);
+  CHECK(huge.out.find("</svg>") != std::string::npos);
 }
 
 TEST_CASE("run and tasks show each 2D blend space's point and the weights of its samples",

@@ -26,18 +26,21 @@ constexpr float kDt = 1.0f / 30.0f;
 
 // A one-second looping clip (31 frames at 30 Hz) whose root bone walks `speed` m/s along +Z while
 // turning `turn_degrees` about +Y, at a height of 0.02 m; every other bone holds its bind pose.
-std::string StrideClip(const char* name, float speed, float turn_degrees) {
+std::string StrideClip(const char* name, float speed, float turn_degrees, bool stepped = false,
+                       int keys = 31) {
   std::ostringstream translation, rotation;
-  for (int k = 0; k <= 30; ++k) {
+  for (int k = 0; k < keys; ++k) {
     const double t = k / 30.0;
     const double half = turn_degrees * std::numbers::pi / 180.0 * t / 2.0;
     translation << (k ? ", " : "") << 0.0 << ", " << 0.02 << ", " << speed * t;
     rotation << (k ? ", " : "") << "0, " << std::sin(half) << ", 0, " << std::cos(half);
   }
   return std::string("{\"format\": \"animtc.clip\", \"version\": 1, \"name\": \"") + name +
-         "\", \"sample_rate\": 30, \"frame_count\": 31, \"loop\": true, \"encoding\": \"dense\", \"tracks\": "
+         "\", \"sample_rate\": 30, \"frame_count\": " + std::to_string(keys) +
+         ", \"loop\": true, \"encoding\": \"dense\", \"tracks\": "
          "[{\"bone\": \"root\", \"translation\": [" +
-         translation.str() + "], \"rotation\": [" + rotation.str() + "]}]}";
+         translation.str() + "], \"rotation\": [" + rotation.str() + "]" +
+         (stepped ? ", \"step\": [\"translation\"]" : "") + "}]}";
 }
 
 // The header: the humanoid, its idle clip, and three root-motion clips: stride (1 m/s straight),
@@ -51,11 +54,12 @@ const std::string& Header() {
     std::ofstream(dir / "stride.json") << StrideClip("stride", 1.0f, 0.0f);
     std::ofstream(dir / "fast.json") << StrideClip("fast", 3.0f, 0.0f);
     std::ofstream(dir / "turn.json") << StrideClip("turn", 1.0f, 90.0f);
+    std::ofstream(dir / "hop.json") << StrideClip("hop", 1.0f, 0.0f, true, 30);
     return "format: animtc.graph\nversion: 1\nskeleton: humanoid/skeleton.yaml\nclips: {idle: "
            "humanoid/idle.json, "
            "stride: " +
            (dir / "stride.json").string() + ", fast: " + (dir / "fast.json").string() +
-           ", turn: " + (dir / "turn.json").string() + "}\n";
+           ", turn: " + (dir / "turn.json").string() + ", hop: " + (dir / "hop.json").string() + "}\n";
   }();
   return header;
 }
@@ -113,6 +117,18 @@ TEST_CASE("a turning clip's motion turns the accumulated root, which composes th
   CHECK(root.translation.z == Approx(1.0f).margin(1e-3));
   // The pose keeps no yaw.
   CHECK(Yaw(rig->pose.Get(0).rotation) == Approx(0.0f).margin(1e-3));
+}
+
+TEST_CASE("a stepping root channel moves a whole cycle a pass, its last key included",
+          "[vm][compiled][root_motion]") {
+  // 1 m/s in steps of 1/30 m held from key to key, 30 keys: 29/30 m a pass. At the clip's end (its
+  // last key's time, which times 30 Hz is a hair short of 29 in float) the root is at the last key,
+  // so each pass travels its whole 29/30 m.
+  auto rig = Compile("root_motion: extract\nnodes: {walk: {kind: clip, clip: hop}}\noutput: {pose: walk}\n");
+  rig->Step(kDt);
+  for (int frame = 0; frame < 87; ++frame)  // three passes
+    rig->Step(1.0f / 30.0f);
+  CHECK(rig->instance->root.translation.z == Approx(3.0f * 29.0f / 30.0f).margin(1e-3));
 }
 
 TEST_CASE("keep leaves the motion in the pose, ignore drops it", "[vm][compiled][root_motion]") {
