@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <span>
 
 #include "executor/ops/crossfade.h"
 #include "vm/clock_time.h"
@@ -43,8 +44,9 @@ MarkerPhase PhaseAt(std::span<const SyncMarker> m, float duration, float time) {
   return {previous, (previous + 1) % m.size(), span > 0.0f ? (time - from) / span : 0.0f};
 }
 
-}  // namespace
-
+// How much of the output each task's pose makes, from the output task (weight 1) down through
+// blend alphas, additive alphas and crossfade weights (docs/semantics.md). `weights` is resized to
+// the list's size.
 void TaskWeights(const AnimTaskList& list, std::vector<float>& weights) {
   weights.assign(list.tasks.size(), 0.0f);
   if (list.output_task < 0 || static_cast<std::size_t>(list.output_task) >= list.tasks.size()) return;
@@ -86,6 +88,9 @@ void TaskWeights(const AnimTaskList& list, std::vector<float>& weights) {
   }
 }
 
+// The time in clip `to` at the phase clip `from` shows at `from_time`: between the same pair of
+// markers when both clips have markers and `to` has the pair (of the candidate places, the one
+// nearest `to_current`), else at the same fraction of the clip. Durations must be above 0.
 float FollowPhase(const BoundClock& from, float from_time, const BoundClock& to, float to_current) {
   if (!from.markers.empty() && !to.markers.empty()) {
     const MarkerPhase phase = PhaseAt(from.markers, from.duration, from_time);
@@ -114,6 +119,8 @@ float FollowPhase(const BoundClock& from, float from_time, const BoundClock& to,
   }
   return NormalizedClockTime(from_time / from.duration * to.duration, to.duration, to.loop);
 }
+
+}  // namespace
 
 void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, AnimTaskList& list, float dt) {
   thread_local std::vector<float> weights;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "compiler/direct/direct_clock.h"
 #include "compiler/direct/direct_root_motion.h"
 #include "compiler/direct/direct_solvers.h"
 #include "compiler/direct/direct_sync.h"
@@ -11,27 +12,12 @@ namespace anim {
 namespace {
 
 using direct::DPose;
+using direct::NormalisedTime;
+using direct::Passes;
 using ir::Op;
 
 float Bool(bool b) {
   return b ? 1.0f : 0.0f;
-}
-
-// The whole clip lengths between an unwrapped time and where it wrapped to: passes past a looping
-// clip's end (positive) or start (negative).
-float Passes(float unwrapped, float wrapped, float duration, bool loop) {
-  if (!loop || !(duration > 0.0f) || (unwrapped >= 0.0f && unwrapped < duration)) return 0.0f;
-  const float passes = std::round((unwrapped - wrapped) / duration);
-  return std::isfinite(passes) ? passes : 0.0f;
-}
-
-// Looping clocks wrap into [0, duration); play-once clocks clamp to [0, duration].
-float NormalisedTime(float t, float duration, bool loop) {
-  if (!(duration > 0.0f)) return 0.0f;
-  if (!loop) return std::clamp(t, 0.0f, duration);
-  t = std::fmod(t, duration);
-  if (t < 0.0f) t += duration;
-  return t < duration ? t : 0.0f;
 }
 
 // Machines in an order where each comes after the machine whose state it runs in, from each
@@ -531,25 +517,30 @@ const direct::DPose* DirectEvaluator::PoseOf(ir::ValueId value) const {
 // new additive, when it has none).
 void DirectEvaluator::Compute(const ir::Value& v, DPose& out, int count) {
   ComputeBones(v, out, count);
-  out.motion = MotionOf(v, out, count);
+  out.motion = MotionOf(v);
 }
 
-// The root motion a pose value carries (docs/semantics.md, "Root motion"), once its bones are
-// computed; a clip player that moves its root also takes that motion out of its bones here.
-direct::DTransform DirectEvaluator::MotionOf(const ir::Value& v, DPose& out, int count) {
+// The bone whose motion clip player `v` takes out of its clip (docs/semantics.md, "Root motion"),
+// or -1: a clip that keeps its motion, or one not made for this skeleton.
+int DirectEvaluator::MotionBone(const ir::Value& v) const {
+  const ClockDesc& clock = graph_.clocks[v.index];
+  const Clip& clip = *clips_[clock.clip];
+  if (clock.root_motion == RootMotionMode::Keep || clip.bone_count() != skeleton_.bone_count()) return -1;
+  const int bone = graph_.bones[clock.root_motion_bone].index;
+  return bone < clip.bone_count() ? bone : -1;
+}
+
+// The root motion a pose value carries (docs/semantics.md, "Root motion"), from its inputs'.
+direct::DTransform DirectEvaluator::MotionOf(const ir::Value& v) const {
   const auto& ops = v.operands;
   auto unit = [](float alpha) { return alpha > 0.0f ? std::min(alpha, 1.0f) : 0.0f; };
   switch (v.op) {
     case Op::SampleClip: {
+      const int bone = MotionBone(v);
       const ClockDesc& clock = graph_.clocks[v.index];
-      const Clip& clip = *clips_[clock.clip];
-      if (clock.root_motion == RootMotionMode::Keep || clip.bone_count() != skeleton_.bone_count()) return {};
-      const int bone = graph_.bones[clock.root_motion_bone].index;
-      if (bone >= clip.bone_count()) return {};
-      if (bone < count) out.bones[bone] = direct::WithoutMotionPart(out.bones[bone]);
-      if (clock.root_motion != RootMotionMode::Extract) return {};
+      if (bone < 0 || clock.root_motion != RootMotionMode::Extract) return {};
       const ClockMove& move = clock_moves_[v.index];
-      return direct::ClipMotion(clip, bone, move.from, clock_times_[v.index], move.passes);
+      return direct::ClipMotion(*clips_[clock.clip], bone, move.from, clock_times_[v.index], move.passes);
     }
     case Op::Blend:
       return direct::MixMotion(Input(ops[0]).motion, Input(ops[1]).motion, unit(Scalar(ops[2])));
@@ -595,6 +586,8 @@ void DirectEvaluator::ComputeBones(const ir::Value& v, DPose& out, int count) {
       }
       direct::SampleClip(out, clip, clock_times_[v.index], count);
       direct::NeutralTail(out, sk, PoseKind::Absolute, count);
+      if (const int bone = MotionBone(v); bone >= 0 && bone < count)  // its motion leaves the pose
+        out.bones[bone] = direct::WithoutMotionPart(out.bones[bone]);
       return;
     }
     case Op::Blend:

@@ -95,7 +95,8 @@ class DirectEvaluator {
   void EvaluatePoses(int count);
   void Compute(const ir::Value& v, direct::DPose& out, int count);
   void ComputeBones(const ir::Value& v, direct::DPose& out, int count);
-  direct::DTransform MotionOf(const ir::Value& v, direct::DPose& out, int count);
+  int MotionBone(const ir::Value& v) const;
+  direct::DTransform MotionOf(const ir::Value& v) const;
   const direct::DPose& Input(ir::ValueId id) const { return poses_[id]; }
   float Scalar(ir::ValueId id) const { return scalars_[id].v[0]; }
   direct::DVec3 Vector(ir::ValueId id) const {

@@ -4,15 +4,10 @@
 #include <cmath>
 #include <limits>
 
+#include "compiler/direct/direct_clock.h"
+
 namespace anim::direct {
 namespace {
-
-float Wrap(float t, float duration, bool loop) {
-  if (!loop) return std::clamp(t, 0.0f, duration);
-  t = std::fmod(t, duration);
-  if (t < 0.0f) t += duration;
-  return t < duration ? t : 0.0f;
-}
 
 // Marker k's time, and marker k + 1's (the first again, a clip later, after the last).
 struct Span {
@@ -51,7 +46,7 @@ float MatchPhase(const SyncClip& from, float from_time, const SyncClip& to, floa
     for (std::size_t j = 0; j < b.size(); ++j) {
       if (b[j].name != first || (any_pair && next_name(j) != second)) continue;
       const Span place = After(b, j, to.duration);
-      const float t = Wrap(place.from + fraction * (place.to - place.from), to.duration, true);
+      const float t = NormalisedTime(place.from + fraction * (place.to - place.from), to.duration, true);
       const float gap = std::fabs(t - to_near);
       const float distance = std::min(gap, to.duration - gap);
       if (distance < nearest) {
@@ -59,9 +54,9 @@ float MatchPhase(const SyncClip& from, float from_time, const SyncClip& to, floa
         best = t;
       }
     }
-    if (nearest != std::numeric_limits<float>::infinity()) return Wrap(best, to.duration, to.loop);
+    if (nearest != std::numeric_limits<float>::infinity()) return NormalisedTime(best, to.duration, to.loop);
   }
-  return Wrap(from_time / from.duration * to.duration, to.duration, to.loop);
+  return NormalisedTime(from_time / from.duration * to.duration, to.duration, to.loop);
 }
 
 }  // namespace anim::direct
