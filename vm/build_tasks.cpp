@@ -153,6 +153,16 @@ class Recorder {
         return Set(o[0], in_.machines[o[1]].time_at_frame_start);
       case Opcode::StateProgress:
         return Set(o[0], in_.machines[o[1]].progress_at_frame_start);
+      case Opcode::Select:
+        return Set(o[0], S(o[1]) != 0.0f ? S(o[2]) : S(o[3]));
+      case Opcode::StateTime:
+        return Set(o[0], in_.scopes[o[1]].time_at_frame_start);
+      case Opcode::StateClockProgress:
+        return Set(o[0], in_.scopes[o[1]].progress_at_frame_start);
+      case Opcode::Damp:
+        return Set(o[0], Damp(in_.smoothers[o[3]], S(o[1]), S(o[2]), dt_));
+      case Opcode::Spring:
+        return Set(o[0], Spring(in_.smoothers[o[3]], S(o[1]), S(o[2]), dt_));
       case Opcode::MachineUpdate:
         return UpdateMachine(b_, in_, o[0], dt_);
       // Pose instructions record tasks.
@@ -337,13 +347,13 @@ class Recorder {
   out.owner = &instance;
   out.delta_time = std::isfinite(dt) && dt > 0.0f ? dt : 0.0f;
   out.active_bone_count = instance.active_bone_count;
-  ++instance.frame;
-
   if (binding.version_mismatch()) {
+    ++instance.frame;
     instance.WarnOnce(binding.version_warning().c_str());
     out.output_task = out.Add(AnimTask{});
     return;
   }
+  if (instance.frame++ == 0) StartClocks(binding, instance);
   thread_local std::vector<int16_t> pose_tasks;
   pose_tasks.assign(binding.program().pose_register_count, AnimTask::NoTask);
   BeginFrame(binding, instance);

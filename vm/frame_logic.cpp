@@ -1,8 +1,28 @@
 #include "vm/frame_logic.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace anim {
+namespace {
+
+// Progress clock `clock`'s time over its clip's duration; 0 without one.
+float ClockProgress(const ProgramBinding& binding, const AnimInstance& instance, uint16_t clock) {
+  if (clock == kNoOperand) return 0.0f;
+  const float duration = binding.clocks()[clock].duration;
+  return duration > 0.0f ? instance.clocks[clock].time / duration : 0.0f;
+}
+
+constexpr float kMinHalfLife = 1e-6f;
+
+// Snaps to the target: the first frame, a half-life too short to smooth, or a result that is not
+// finite (a target far out with a spring's overshoot).
+float Snap(SmootherState& state, float target) {
+  state = {target, 0.0f, true};
+  return target;
+}
+
+}  // namespace
 
 void BeginFrame(const ProgramBinding& binding, AnimInstance& instance) {
   for (ScopeState& s : instance.scopes) {
@@ -20,7 +40,20 @@ void BeginFrame(const ProgramBinding& binding, AnimInstance& instance) {
     m.time_at_frame_start = m.time_in_state;
     m.progress_at_frame_start = StateProgress(binding, instance, static_cast<uint16_t>(i));
   }
+  const Program& program = binding.program();
+  for (std::size_t i = 1; i < instance.scopes.size(); ++i) {
+    ScopeState& s = instance.scopes[i];
+    const ScopeDesc& desc = program.scopes[i];
+    s.time_at_frame_start = s.time;
+    s.progress_at_frame_start =
+        ClockProgress(binding, instance, program.machines[desc.machine].states[desc.state].progress_clock);
+  }
   std::fill(instance.scalars.begin(), instance.scalars.end(), 0.0f);
+}
+
+void StartClocks(const ProgramBinding& binding, AnimInstance& instance) {
+  for (std::size_t c = 0; c < instance.clocks.size(); ++c)
+    instance.clocks[c].time = binding.clocks()[c].start;
 }
 
 void EndFrame(const Program& program, AnimInstance& instance) {
@@ -41,6 +74,7 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
     for (const StateDesc& s : desc.states) {
       instance.scopes[s.scope].active_now = false;
       instance.scopes[s.scope].entering = false;
+      instance.scopes[s.scope].time = 0.0f;
     }
     return;
   }
@@ -84,15 +118,32 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
     // A state enters when it was not running (so does a crossfade's source on the frame its machine
     // starts), and the current state also when a transition fired or the machine (re)starts.
     s.entering = s.active_now && (!s.active_prev || (current && (fired >= 0 || machine_entering)));
+    s.time = s.active_now && !s.entering ? s.time + dt : 0.0f;
   }
 }
 
 float StateProgress(const ProgramBinding& binding, const AnimInstance& instance, uint16_t machine) {
   const MachineDesc& desc = binding.program().machines[machine];
-  const uint16_t clock = desc.states[instance.machines[machine].current].progress_clock;
-  if (clock == kNoOperand) return 0.0f;
-  const float duration = binding.clocks()[clock].duration;
-  return duration > 0.0f ? instance.clocks[clock].time / duration : 0.0f;
+  return ClockProgress(binding, instance, desc.states[instance.machines[machine].current].progress_clock);
+}
+
+float Damp(SmootherState& state, float target, float half_life, float dt) {
+  if (!state.primed || !(half_life > kMinHalfLife)) return Snap(state, target);
+  state.value = target + (state.value - target) * std::exp2(-dt / half_life);
+  return std::isfinite(state.value) ? state.value : Snap(state, target);
+}
+
+// The exact critically damped spring: with y = 2 ln 2 / half_life, the offset from the target
+// decays as (j0 + j1 t) e^(-y t).
+float Spring(SmootherState& state, float target, float half_life, float dt) {
+  if (!state.primed || !(half_life > kMinHalfLife)) return Snap(state, target);
+  const float y = 1.38629436f / half_life;
+  const float j0 = state.value - target;
+  const float j1 = state.velocity + j0 * y;
+  const float decay = std::exp(-y * dt);
+  state.value = decay * (j0 + j1 * dt) + target;
+  state.velocity = decay * (state.velocity - j1 * y * dt);
+  return std::isfinite(state.value) && std::isfinite(state.velocity) ? state.value : Snap(state, target);
 }
 
 }  // namespace anim

@@ -13,15 +13,19 @@ namespace anim {
 
 // Frame start: active_prev = active_now for every scope; the root scope is active (entering on the
 // first frame); other scopes are not entering until their machine's update says so; no machine has
-// fired; scalar registers are zero; every machine's time in state and state progress are latched,
-// so conditions read the previous frame's values wherever the compiler scheduled them.
+// fired; scalar registers are zero; every machine's time in state and state progress, and every
+// state's own time and progress, are latched, so conditions and expressions read the previous
+// frame's values wherever the compiler scheduled them.
 void BeginFrame(const ProgramBinding& binding, AnimInstance& instance);
+
+// Before an instance's first frame: every clock at its start (what that frame's state values read).
+void StartClocks(const ProgramBinding& binding, AnimInstance& instance);
 
 // Frame end: the triggers that fired transitions consumed are reset, so every read in a frame sees
 // the parameters as the frame began, in whatever order machines and reads were scheduled.
 void EndFrame(const Program& program, AnimInstance& instance);
 
-// MachineUpdate: transition selection, blend start and advance, then the activity of the
+// MachineUpdate: transition selection, blend start and advance, then the activity and time of the
 // machine's state scopes.
 void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16_t machine, float dt);
 
@@ -66,5 +70,10 @@ inline float BlendSpaceWeight(const ProgramBinding& binding, AnimInstance& insta
 
 // The current state's progress clock time over its clip's duration; 0 without one.
 float StateProgress(const ProgramBinding& binding, const AnimInstance& instance, uint16_t machine);
+
+// damp and spring (docs/semantics.md, "Smoothing"): `state` moves towards `target` over `dt`; the
+// first frame starts at the target, as does a half-life that is not above 1e-6 s.
+float Damp(SmootherState& state, float target, float half_life, float dt);
+float Spring(SmootherState& state, float target, float half_life, float dt);
 
 }  // namespace anim

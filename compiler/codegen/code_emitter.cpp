@@ -21,6 +21,7 @@ struct Registers {
 };
 
 Opcode ScalarOpcode(Op op) {
+  if (op == Op::Select) return Opcode::Select;
   // The scalar IR ops from Neg to Remap are in opcode order (both follow docs/bytecode.md).
   return static_cast<Opcode>(static_cast<int>(Opcode::Neg) +
                              (static_cast<int>(op) - static_cast<int>(Op::Neg)));
@@ -188,6 +189,17 @@ class Emitter {
         out.r[0] = NewScalar();
         Emit(id, Opcode::BlendSpaceWeight, {out.r[0], v.index, v.sample, R(v.operands[0]), R(v.operands[1])});
         return;
+      case Op::StateTime:
+      case Op::StateClockProgress:
+        out.r[0] = NewScalar();
+        Emit(id, v.op == Op::StateTime ? Opcode::StateTime : Opcode::StateClockProgress, {out.r[0], v.index});
+        return;
+      case Op::Damp:
+      case Op::Spring:  // smoother slots in the order the code runs them
+        out.r[0] = NewScalar();
+        Emit(id, v.op == Op::Damp ? Opcode::Damp : Opcode::Spring,
+             {out.r[0], R(v.operands[0]), R(v.operands[1]), smoothers_++});
+        return;
       default:
         break;
     }
@@ -309,6 +321,7 @@ class Emitter {
   std::vector<char> expanded_;  // machines whose steps are on Demand's stack
   std::vector<std::vector<ValueId>> scope_values_;
   std::unordered_map<uint32_t, uint32_t> constant_index_;
+  uint32_t smoothers_ = 0;  // damp and spring instructions emitted so far
   EmittedCode out_;
 };
 

@@ -68,6 +68,16 @@ std::string OperandText(const Program& p, Opcode opcode, OperandKind kind, uint1
       return Named(p.snapshots, v, "snapshot", Identity);
     case OperandKind::BlendSpace:
       return Named(p.blend_spaces, v, "blend space", [](const BlendSpaceDesc& d) { return d.name; });
+    case OperandKind::Scope: {
+      if (v == 0 || v >= p.scopes.size()) return fmt::format("scope ?{}", v);
+      const ScopeDesc& scope = p.scopes[v];
+      if (scope.machine >= p.machines.size() || scope.state >= p.machines[scope.machine].states.size())
+        return fmt::format("scope {}", v);
+      return fmt::format("state '{}' of '{}'", p.machines[scope.machine].states[scope.state].name,
+                         p.machines[scope.machine].name);
+    }
+    case OperandKind::Smoother:
+      return fmt::format("smoother {}", v);
     case OperandKind::Immediate:
       return ImmediateText(opcode, v);
   }

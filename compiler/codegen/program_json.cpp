@@ -11,11 +11,11 @@ namespace {
 using Json = nlohmann::ordered_json;
 
 const char* KindName(OperandKind kind) {
-  static constexpr const char* kNames[] = {"scalar_read", "scalar_write", "pose_read",  "opt_pose_read",
-                                           "pose_write",  "constant",     "parameter",  "clock",
-                                           "mask",        "bone",         "opt_bone",   "machine",
-                                           "snapshot",    "immediate",    "blend_space"};
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(OperandKind::BlendSpace) + 1,
+  static constexpr const char* kNames[] = {
+      "scalar_read", "scalar_write", "pose_read",   "opt_pose_read", "pose_write", "constant",
+      "parameter",   "clock",        "mask",        "bone",          "opt_bone",   "machine",
+      "snapshot",    "immediate",    "blend_space", "scope",         "smoother"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(OperandKind::Smoother) + 1,
                 "one name per operand kind");
   return kNames[static_cast<size_t>(kind)];
 }

@@ -61,8 +61,10 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
   }
   clock_times_.resize(graph.clocks.size());
   clock_moves_.resize(graph.clocks.size());
-  for (std::size_t c = 0; c < graph.clocks.size(); ++c)
-    clock_times_[c] = graph.clocks[c].start_time;
+  for (std::size_t c = 0; c < graph.clocks.size(); ++c) {  // before the first frame: at its start
+    const ClockDesc& desc = graph.clocks[c];
+    clock_times_[c] = NormalisedTime(desc.start_time, ClipDuration(static_cast<int>(c)), desc.loop);
+  }
   scopes_.resize(graph.scopes.size());
   machines_.resize(graph.machines.size());
   for (std::size_t m = 0; m < machines_.size(); ++m)
@@ -76,6 +78,7 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
       sync_groups_[graph.clocks[c].sync_group].clocks.push_back(c);
   }
   snapshots_.resize(graph.snapshots.size());
+  smoothers_.resize(graph.values.size());
   scalars_.resize(graph.values.size());
   reached_.assign(graph.values.size(), 0);
   poses_.resize(graph.values.size());
@@ -111,14 +114,17 @@ void DirectEvaluator::Frame(float delta_time) {
     scopes_[0].now = true;
     scopes_[0].entering = !scopes_[0].prev;
   }
-  // Conditions read time in state and progress as the previous frame left them.
+  // Conditions and expressions read time in state and progress as the previous frame left them.
   for (std::size_t m = 0; m < machines_.size(); ++m) {
     MachineState& ms = machines_[m];
-    const uint16_t clock = graph_.machines[m].states[ms.current].progress_clock;
-    const float duration = clock != kNoOperand ? ClipDuration(clock) : 0.0f;
     ms.latched_time = ms.time_in_state;
-    ms.latched_progress = duration > 0.0f ? clock_times_[clock] / duration : 0.0f;
+    ms.latched_progress = Progress(graph_.machines[m].states[ms.current].progress_clock);
     ms.fired = -1;
+  }
+  for (std::size_t i = 1; i < scopes_.size(); ++i) {
+    const ScopeDesc& desc = graph_.scopes[i];
+    scopes_[i].latched_time = scopes_[i].time;
+    scopes_[i].latched_progress = Progress(graph_.machines[desc.machine].states[desc.state].progress_clock);
   }
   ComputeScalars();
   for (int m : machine_order_)
@@ -154,8 +160,41 @@ void DirectEvaluator::Frame(float delta_time) {
   }
 }
 
-// Every scalar of the graph depends only on parameters and on what was latched at the frame's
-// start, so one forward sweep over the values (operands come first) computes them all.
+float DirectEvaluator::Progress(uint16_t clock) const {
+  const float duration = clock != kNoOperand ? ClipDuration(clock) : 0.0f;
+  return duration > 0.0f ? clock_times_[clock] / duration : 0.0f;
+}
+
+// damp: the distance to the target halves every half-life. spring: the critically damped spring
+// whose offset from the target decays as (j0 + j1 t) e^(-y t), y = 2 ln 2 / half-life. Both start
+// at the target on their first frame, and snap to it for a half-life of at most 1e-6 s or a
+// result that is not finite.
+float DirectEvaluator::Smooth(Op op, Smoother& s, float target, float half_life) const {
+  const float dt = delta_time_;
+  if (s.primed && half_life > 1e-6f) {
+    Smoother next = s;
+    if (op == Op::Damp) {
+      next.value = target + (s.value - target) * std::exp2(-dt / half_life);
+    } else {
+      const float y = 1.38629436f / half_life;
+      const float j0 = s.value - target;
+      const float j1 = s.velocity + j0 * y;
+      const float decay = std::exp(-y * dt);
+      next.value = decay * (j0 + j1 * dt) + target;
+      next.velocity = decay * (s.velocity - j1 * y * dt);
+    }
+    if (std::isfinite(next.value) && std::isfinite(next.velocity)) {
+      s = next;
+      return s.value;
+    }
+  }
+  s = {target, 0.0f, true};
+  return target;
+}
+
+// Every scalar of the graph depends only on parameters, on what was latched at the frame's start
+// and on its own smoothing state, so one forward sweep over the values (operands come first)
+// computes them all.
 void DirectEvaluator::ComputeScalars() {
   for (std::size_t id = 0; id < graph_.values.size(); ++id) {
     const ir::Value& v = graph_.values[id];
@@ -266,6 +305,19 @@ void DirectEvaluator::ComputeScalars() {
         case Op::BlendSpaceWeight:
           x = blend_spaces_[v.index].Weight(v.sample, at(0, 0), at(1, 0));
           break;
+        case Op::Select:
+          x = at(0, 0) != 0.0f ? at(1, c) : at(2, c);
+          break;
+        case Op::StateTime:
+          x = scopes_[v.index].latched_time;
+          break;
+        case Op::StateClockProgress:
+          x = scopes_[v.index].latched_progress;
+          break;
+        case Op::Damp:
+        case Op::Spring:
+          x = Smooth(v.op, smoothers_[id], at(0, 0), at(1, 0));
+          break;
         default:
           break;  // the IR verifier allows no other scalar operation
       }
@@ -318,6 +370,7 @@ void DirectEvaluator::UpdateMachine(int m, float dt) {
     const bool current = static_cast<int>(s) == ms.current;
     state.now = own.now && (current || static_cast<int>(s) == ms.fade_from);
     state.entering = state.now && (!state.prev || (current && (ms.fired >= 0 || own.entering)));
+    state.time = state.now && !state.entering ? state.time + dt : 0.0f;
   }
 }
 

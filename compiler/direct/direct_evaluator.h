@@ -74,6 +74,13 @@ class DirectEvaluator {
   };
   struct ScopeState {
     bool now = false, prev = false, entering = false;
+    float time = 0.0f;  // a state's: seconds since it was entered; 0 while it is not running
+    float latched_time = 0.0f, latched_progress = 0.0f;  // what expressions in it read this frame
+  };
+  // A damp or spring value's state.
+  struct Smoother {
+    float value = 0.0f, velocity = 0.0f;
+    bool primed = false;
   };
   // A sync group as the last frame left it.
   struct SyncGroup {
@@ -88,6 +95,8 @@ class DirectEvaluator {
   };
 
   void ComputeScalars();
+  float Smooth(ir::Op op, Smoother& s, float target, float half_life) const;
+  float Progress(uint16_t clock) const;
   void UpdateMachine(int machine, float dt);
   void AdvanceClocks(float dt);
   std::vector<float> PoseWeights() const;
@@ -122,6 +131,7 @@ class DirectEvaluator {
   std::vector<int> machine_order_;  // a machine after the machine its scope is a state of
   std::vector<direct::DirectBlendSpace> blend_spaces_;
   std::vector<SyncGroup> sync_groups_;
+  std::vector<Smoother> smoothers_;  // by value: damp and spring keep theirs from frame to frame
   int active_bone_count_ = 0;
 
   // This frame's results: every scalar value, and the pose values the evaluation reached.

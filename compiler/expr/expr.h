@@ -13,14 +13,18 @@
 
 namespace anim::expr {
 
-enum class ExprKind : std::uint8_t { Number, Bool, Name, Unary, Binary, Call };
+// Conditional is `c ? a : b` (args: c, a, b; op Select).
+enum class ExprKind : std::uint8_t { Number, Bool, Name, Unary, Binary, Call, Conditional };
+
+// A call that converts rather than computes: float(b) reads a bool as 0 or 1, bool(x) is x != 0.
+enum class Conversion : std::uint8_t { None, ToFloat, ToBool };
 
 // What a name resolved to when the expression was checked.
 enum class NameKind : std::uint8_t { Unresolved, Param, TimeInState, StateProgress };
 
 struct ExprNode {
   ExprKind kind = ExprKind::Number;
-  ir::Op op = ir::Op::Const;  // Unary, Binary: the operator; Call: the function's op
+  ir::Op op = ir::Op::Const;  // Unary, Binary, Conditional: the operator; Call: the function's op
   std::string text;           // Name: the identifier; Call: the function name; operators: as written
   double number = 0.0;
   bool boolean = false;
@@ -32,6 +36,7 @@ struct ExprNode {
   ir::Type type = ir::Type::Float;
   NameKind name_kind = NameKind::Unresolved;
   int param = -1;
+  Conversion conversion = Conversion::None;  // Call
 };
 
 struct Expr {

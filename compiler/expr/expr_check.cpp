@@ -42,6 +42,9 @@ class Checker {
       case ExprKind::Call:
         type = Call(index);
         break;
+      case ExprKind::Conditional:
+        type = Select(index, "'?:'");
+        break;
     }
     if (type) expr_.at(index).type = *type;
     return type;
@@ -54,10 +57,6 @@ class Checker {
 
   std::optional<Type> ResolveName(ExprNode& node) {
     if (node.text == kTimeInState || node.text == kStateProgress) {
-      if (!context_.in_condition) {
-        Error("E017", node, "'" + node.text + "' is only available in transition conditions");
-        return std::nullopt;
-      }
       node.name_kind = node.text == kTimeInState ? NameKind::TimeInState : NameKind::StateProgress;
       return Type::Float;
     }
@@ -87,10 +86,8 @@ class Checker {
                 "vectors and booleans");
       return std::nullopt;
     }
-    if (context_.in_condition) {
-      names.push_back(kTimeInState);
-      names.push_back(kStateProgress);
-    }
+    names.push_back(kTimeInState);
+    names.push_back(kStateProgress);
     Error("E004", node, "unknown parameter '" + node.text + "'" + DidYouMean(node.text, names));
     return std::nullopt;
   }
@@ -174,6 +171,7 @@ class Checker {
       return std::nullopt;
     }
     node.op = function->op;
+    node.conversion = function->conversion;
     if (static_cast<int>(node.args.size()) != function->arity) {
       Error("E015", node,
             "'" + node.text + "' takes " + std::to_string(function->arity) + " argument" +
@@ -189,6 +187,8 @@ class Checker {
     }
     if (!ok) return std::nullopt;
     const ExprNode& call = expr_.at(index);
+    if (call.conversion != Conversion::None) return Convert(call, types[0]);
+    if (call.op == ir::Op::Select) return SelectType(call, types, "'select'");
     const bool all_int = std::all_of(types.begin(), types.end(), [](Type t) { return t == Type::Int; });
     switch (call.op) {
       case ir::Op::Abs:
@@ -225,6 +225,42 @@ class Checker {
       default:
         return Type::Float;
     }
+  }
+
+  // float(x) of a bool or number, bool(x) of a number or bool.
+  std::optional<Type> Convert(const ExprNode& call, Type from) {
+    if (from != Type::Vec3) return call.conversion == Conversion::ToFloat ? Type::Float : Type::Bool;
+    Error("E016", expr_.at(call.args[0]),
+          "'" + call.text + "' converts a number or a bool, found " + Name(from));
+    return std::nullopt;
+  }
+
+  // c ? a : b and select(c, a, b): c a bool, a and b both numbers, both bools or both vec3s.
+  std::optional<Type> Select(int index, const char* what) {
+    std::vector<Type> types;
+    bool ok = true;
+    for (int arg : std::vector<int>(expr_.at(index).args)) {
+      const std::optional<Type> type = Check(arg);
+      ok = ok && type.has_value();
+      types.push_back(type.value_or(Type::Float));
+    }
+    if (!ok) return std::nullopt;
+    return SelectType(expr_.at(index), types, what);
+  }
+
+  std::optional<Type> SelectType(const ExprNode& node, const std::vector<Type>& types, const char* what) {
+    if (types[0] != Type::Bool) {
+      Error("E016", expr_.at(node.args[0]),
+            std::string("the condition of ") + what + " must be a bool, found " + Name(types[0]));
+      return std::nullopt;
+    }
+    const Type a = types[1], b = types[2];
+    if (IsNumeric(a) && IsNumeric(b)) return a == Type::Int && b == Type::Int ? Type::Int : Type::Float;
+    if (a == b) return a;
+    Error("E016", node,
+          std::string("the two values of ") + what +
+              " must be both numbers, both bools or both vec3s, found " + Name(a) + " and " + Name(b));
+    return std::nullopt;
   }
 
   Expr& expr_;

@@ -3,8 +3,8 @@
 // number literals are floats; bool is never a number (write `b && x > 0`, not `b * x`).
 //
 // Codes: E002 a pose node named where a value is needed, E004 unknown parameter, E014 unknown
-// function, E015 wrong argument count, E016 type mismatch, E017 time_in_state or state_progress
-// outside a transition condition.
+// function, E015 wrong argument count, E016 type mismatch. (Whether time_in_state and
+// state_progress have a state to read is known only once nodes have scopes: lowering reports E017.)
 #pragma once
 
 #include <functional>
@@ -20,7 +20,6 @@ namespace anim::expr {
 
 struct CheckContext {
   std::span<const ParamDesc> params;
-  bool in_condition = false;                      // time_in_state, state_progress allowed
   std::function<bool(std::string_view)> is_node;  // for "'x' is a node" rather than unknown
 };
 

@@ -41,14 +41,23 @@ ValueId Emit(const Expr& expr, int index, EmitContext& context) {
       }
       return cached;
     }
-    const Op op = node.name_kind == NameKind::TimeInState ? Op::TimeInState : Op::StateProgress;
-    const auto [it, inserted] = context.leaves.state_values.try_emplace({op, context.machine}, ir::kNoValue);
+    const bool time = node.name_kind == NameKind::TimeInState;
+    const Op op = context.condition ? (time ? Op::TimeInState : Op::StateProgress)
+                                    : (time ? Op::StateTime : Op::StateClockProgress);
+    const uint16_t table_index = context.condition ? context.machine : context.scope;
+    const auto [it, inserted] = context.leaves.state_values.try_emplace({op, table_index}, ir::kNoValue);
     if (inserted) {
       ir::Value value = NewValue(op, Type::Float, node, context);
-      value.index = context.machine;
+      value.index = table_index;
       it->second = context.graph.Add(std::move(value));
     }
     return it->second;
+  }
+  if (node.conversion == Conversion::ToFloat) return Emit(expr, node.args[0], context);  // 0 or 1 already
+  if (node.conversion == Conversion::ToBool) {
+    ir::Value value = NewValue(Op::NotEqual, Type::Bool, node, context);
+    value.operands = {Emit(expr, node.args[0], context), EmitConst({}, node, context)};
+    return context.graph.Add(std::move(value));
   }
   std::vector<ValueId> operands;
   for (int arg : node.args)
@@ -63,6 +72,13 @@ ValueId Emit(const Expr& expr, int index, EmitContext& context) {
 }
 
 }  // namespace
+
+const ExprNode* FirstStateRead(const Expr& expr) {
+  for (const ExprNode& node : expr.nodes) {
+    if (node.name_kind == NameKind::TimeInState || node.name_kind == NameKind::StateProgress) return &node;
+  }
+  return nullptr;
+}
 
 ir::ValueId EmitExpression(const Expr& expr, EmitContext& context) {
   if (const std::optional<ConstValue> c = EvaluateConstant(expr))

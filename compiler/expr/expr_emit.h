@@ -14,17 +14,25 @@
 namespace anim::expr {
 
 struct LeafCache {
-  std::vector<ir::ValueId> params;                                  // by parameter index; kNoValue until read
-  std::map<std::pair<ir::Op, uint16_t>, ir::ValueId> state_values;  // (TimeInState|StateProgress, machine)
+  std::vector<ir::ValueId> params;  // by parameter index; kNoValue until read
+  // (TimeInState|StateProgress, machine) and (StateTime|StateClockProgress, scope)
+  std::map<std::pair<ir::Op, uint16_t>, ir::ValueId> state_values;
 };
 
 struct EmitContext {
   ir::Graph& graph;
   LeafCache& leaves;
-  std::string node;      // Value::node of every value emitted
-  std::string file;      // Value::location's file
-  uint16_t machine = 0;  // the machine whose state values a transition condition reads
+  std::string node;  // Value::node of every value emitted
+  std::string file;  // Value::location's file
+  // A transition's condition reads the state values of its machine's current state; any other
+  // expression those of the state its node runs in, `scope` (never the root: lowering reports E017).
+  bool condition = false;
+  uint16_t machine = 0;
+  uint16_t scope = 0;
 };
+
+// The first node reading time_in_state or state_progress, or null.
+const ExprNode* FirstStateRead(const Expr& expr);
 
 ir::ValueId EmitExpression(const Expr& expr, EmitContext& context);
 

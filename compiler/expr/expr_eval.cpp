@@ -63,6 +63,8 @@ std::optional<ConstValue> EvaluateConstant(const Expr& expr, int index) {
   }
   const Type t = node.type;
   auto v = [&](std::size_t i) { return args[i].v[0]; };
+  if (node.conversion == Conversion::ToFloat) return Scalar(t, v(0));
+  if (node.conversion == Conversion::ToBool) return Scalar(t, v(0) != 0.0f ? 1.0f : 0.0f);
   switch (node.op) {
     case Op::Neg:
       return Map2(t, args[0], args[0], [](float a, float) { return -a; });
@@ -112,6 +114,11 @@ std::optional<ConstValue> EvaluateConstant(const Expr& expr, int index) {
       return Scalar(t, Smoothstep(v(0), v(1), v(2)));
     case Op::Remap:
       return Scalar(t, v(3) + (v(0) - v(1)) / (v(2) - v(1)) * (v(4) - v(3)));
+    case Op::Select: {
+      ConstValue c = v(0) != 0.0f ? args[1] : args[2];
+      c.type = t;
+      return c;
+    }
     case Op::MakeVec3: {
       ConstValue c;
       c.type = Type::Vec3;

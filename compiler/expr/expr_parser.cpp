@@ -42,7 +42,7 @@ class Parser {
       error_ = {0, "empty expression"};
       return Fail();
     }
-    const int root = Or(0);
+    const int root = Conditional(0);
     if (root < 0) return Fail();
     if (token_.kind != Tok::End) {
       error_ = {token_.offset, "unexpected " + Describe(token_) + " after the end of the expression"};
@@ -109,6 +109,8 @@ class Parser {
       case '<':
       case '>':
       case '!':
+      case '?':
+      case ':':
         token_ = {Tok::Op, one, static_cast<int>(start)};
         return true;
       case '(':
@@ -163,6 +165,32 @@ class Parser {
       lhs = Binary(op_token, op, lhs, rhs);
     }
     return lhs;
+  }
+
+  // c ? a : b, its branches conditionals again: `a ? b : c ? d : e` is `a ? b : (c ? d : e)`.
+  int Conditional(int depth) {
+    if (depth > kMaxDepth) {
+      error_ = {token_.offset, "expression nested too deeply"};
+      return -1;
+    }
+    const int condition = Or(depth);
+    if (condition < 0 || token_.kind != Tok::Op || token_.text != "?") return condition;
+    const Token question = token_;
+    if (!Next()) return -1;
+    const int a = Conditional(depth + 1);
+    if (a < 0) return -1;
+    if (token_.kind != Tok::Op || token_.text != ":") {
+      error_ = {token_.offset, "expected ':' for the '?' at column " + std::to_string(question.offset + 1) +
+                                   " of the expression, found " + Describe(token_)};
+      return -1;
+    }
+    if (!Next()) return -1;
+    const int b = Conditional(depth + 1);
+    if (b < 0) return -1;
+    const int node = Node(ExprKind::Conditional, question);
+    expr_.at(node).op = ir::Op::Select;
+    expr_.at(node).args = {condition, a, b};
+    return node;
   }
 
   int Or(int depth) {
@@ -240,7 +268,7 @@ class Parser {
       }
       case Tok::LParen: {
         if (!Next()) return -1;
-        const int inner = Or(depth + 1);
+        const int inner = Conditional(depth + 1);
         if (inner < 0) return -1;
         if (token_.kind != Tok::RParen) {
           error_ = {token_.offset, "expected ')' to close the '(' at column " +
@@ -262,7 +290,7 @@ class Parser {
     if (!Next()) return -1;
     if (token_.kind != Tok::RParen) {
       while (true) {
-        const int arg = Or(depth + 1);
+        const int arg = Conditional(depth + 1);
         if (arg < 0) return -1;
         args.push_back(arg);
         if (token_.kind == Tok::Comma) {

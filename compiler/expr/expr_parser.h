@@ -1,6 +1,7 @@
 // Text to expression tree (syntax only: names, functions and types are the checker's job).
 //
 // Grammar, loosest binding first:
+//   cond    := or ['?' cond ':' cond]         (right-associative: a ? b : c ? d : e)
 //   or      := and ('||' and)*
 //   and     := equality ('&&' equality)*
 //   equality:= compare (('==' | '!=') compare)*
@@ -8,7 +9,7 @@
 //   sum     := product (('+' | '-') product)*
 //   product := unary (('*' | '/') unary)*
 //   unary   := ('-' | '!') unary | primary
-//   primary := number | 'true' | 'false' | name | name '(' [or (',' or)*] ')' | '(' or ')'
+//   primary := number | 'true' | 'false' | name | name '(' [cond (',' cond)*] ')' | '(' cond ')'
 #pragma once
 
 #include <optional>

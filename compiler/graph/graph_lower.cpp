@@ -22,9 +22,11 @@ uint16_t U16(int value) {
 
 class Lowerer {
  public:
-  Lowerer(const GraphModel& model, const std::string& file) : model_(model), file_(file) {
+  Lowerer(const GraphModel& model, const std::string& file, DiagnosticSink& diagnostics)
+      : model_(model), file_(file), diagnostics_(diagnostics) {
     const std::size_t n = model.nodes.size();
     scope_.assign(n, -1);
+    used_.assign(n, 0);
     machine_.assign(n, -1);
     value_.assign(n, ir::kNoValue);
     clock_.assign(n, -1);
@@ -83,6 +85,7 @@ class Lowerer {
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
       const int n = *it;
       int& scope = scope_[static_cast<std::size_t>(n)];
+      used_[static_cast<std::size_t>(n)] = scope >= 0;
       if (scope < 0) scope = 0;  // unused: the back end removes it
       const GraphNode& node = Node(n);
       if (node.kind->type != NodeType::StateMachine) {
@@ -112,8 +115,22 @@ class Lowerer {
 
   // ---- values ---------------------------------------------------------------------------------
 
-  ValueId Emit(const GraphNode& node, const expr::Expr& e, uint16_t machine = 0) {
-    expr::EmitContext context{graph_, leaves_, node.name, file_, machine};
+  // A field of `node`: its state values are those of the state the node runs in.
+  ValueId Emit(const GraphNode& node, const expr::Expr& e) {
+    const std::size_t n = static_cast<std::size_t>(&node - model_.nodes.data());
+    const uint16_t scope = U16(scope_[n]);
+    if (const expr::ExprNode* read = expr::FirstStateRead(e); read != nullptr && scope == 0 && used_[n]) {
+      diagnostics_.Error("E017", {file_, read->position.line, read->position.column},
+                         "'" + read->text + "' reads the state node " + Quoted(node.name) +
+                             " runs in, but it runs in none: it is used outside every state, or shared "
+                             "by states that no one state encloses");
+    }
+    expr::EmitContext context{graph_, leaves_, node.name, file_, false, 0, scope};
+    return expr::EmitExpression(e, context);
+  }
+  // A transition's condition: its state values are those of machine `machine`'s current state.
+  ValueId EmitCondition(const GraphNode& node, const expr::Expr& e, uint16_t machine) {
+    expr::EmitContext context{graph_, leaves_, node.name, file_, true, machine, 0};
     return expr::EmitExpression(e, context);
   }
   ValueId Emit(const GraphNode& node, std::string_view field) { return Emit(node, node.field(field).expr); }
@@ -352,7 +369,7 @@ class Lowerer {
       for (int param : expr::ParamsRead(t.condition))
         if (model_.params[static_cast<std::size_t>(param)].type == ParamType::Trigger)
           transition.desc.consumed_triggers.push_back(U16(param));
-      transition.condition = Emit(node, t.condition, U16(m));
+      transition.condition = EmitCondition(node, t.condition, U16(m));
       graph_.machines[static_cast<std::size_t>(m)].transitions.push_back(std::move(transition));
     }
     ir::Value v = Pose(n, Op::StateMachine);
@@ -382,17 +399,20 @@ class Lowerer {
 
   const GraphModel& model_;
   const std::string& file_;
+  DiagnosticSink& diagnostics_;
   ir::Graph graph_;
   expr::LeafCache leaves_;
   std::vector<int> scope_, machine_, clock_, first_clock_;
+  std::vector<char> used_;  // by node: reachable from the output
   std::vector<ValueId> value_;
   std::vector<int> parent_, depth_;  // by scope
 };
 
 }  // namespace
 
-ir::Graph LowerGraph(const GraphModel& model, uint64_t skeleton_hash, const std::string& file) {
-  return Lowerer(model, file).Run(skeleton_hash);
+ir::Graph LowerGraph(const GraphModel& model, uint64_t skeleton_hash, const std::string& file,
+                     DiagnosticSink& diagnostics) {
+  return Lowerer(model, file, diagnostics).Run(skeleton_hash);
 }
 
 }  // namespace anim::graph

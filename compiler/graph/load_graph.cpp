@@ -32,7 +32,8 @@ std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string
   std::optional<graph::ReadGraphResult> read =
       graph::ReadGraph(*document, text, base_dir, asset_dirs, diagnostics);
   if (!read || diagnostics.has_errors()) return std::nullopt;
-  ir::Graph graph = graph::LowerGraph(read->model, read->skeleton.content_hash(), file_name);
+  ir::Graph graph = graph::LowerGraph(read->model, read->skeleton.content_hash(), file_name, diagnostics);
+  if (diagnostics.has_errors()) return std::nullopt;
   graph.source_hash = GraphHash(text, read->skeleton, read->clips);
   return CompiledGraph{std::move(graph), std::move(read->skeleton), std::move(read->clips),
                        std::move(read->input_files)};

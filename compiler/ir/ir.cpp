@@ -64,9 +64,13 @@ const char* OpName(Op op) {
       "look_at",
       "foot_ik",
       "blend_space_weight",
+      "select",
+      "state_time",
+      "state_clock_progress",
+      "damp",
+      "spring",
   };
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<int>(Op::BlendSpaceWeight) + 1,
-                "one name per op");
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<int>(Op::Spring) + 1, "one name per op");
   return kNames[static_cast<int>(op)];
 }
 

@@ -72,7 +72,12 @@ enum class Op : uint8_t {
   FootIK,         // bones[0..2] = thigh, calf, foot; constant[0] = ankle height, constant[1] = plant
                   // distance; operands: source, ground_height, normal (Vec3), alpha
   // Scalars again, added after the pose ops.
-  BlendSpaceWeight,  // Float; index = blend space, sample = its sample; operands: x, y
+  BlendSpaceWeight,    // Float; index = blend space, sample = its sample; operands: x, y
+  Select,              // operands: condition (Bool), a, b: a where the condition holds, else b (same type)
+  StateTime,           // index = scope (a state's); Float: its time as the last frame ended
+  StateClockProgress,  // index = scope (a state's); Float: its progress clock as the last frame ended
+  Damp,                // Float; operands: x, half-life; state kept per instance (docs/semantics.md)
+  Spring,              // Float; operands: x, half-life; state kept per instance
 };
 const char* OpName(Op op);
 

@@ -74,6 +74,9 @@ std::string Attributes(const Graph& g, const Value& v) {
     case Op::FootIK:
       return fmt::format(" {} {} {} ankle_height {} plant_distance {}", BoneName(g, v.bones[0]),
                          BoneName(g, v.bones[1]), BoneName(g, v.bones[2]), v.constant[0], v.constant[1]);
+    case Op::StateTime:
+    case Op::StateClockProgress:
+      return " scope " + std::to_string(v.index);
     case Op::BlendSpaceWeight:
       return fmt::format(" blend space {} sample {}",
                          v.index < g.blend_spaces.size() ? Quote(g.blend_spaces[v.index].name) : "?",

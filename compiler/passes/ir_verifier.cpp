@@ -309,6 +309,22 @@ class Verifier {
         CheckType(id, vec, "vec3");
         CheckOperands(id, {Want::Scalar, Want::Scalar, Want::Scalar});
         break;
+      case Op::Select:
+        CheckType(id, v.type != Type::Pose, "a scalar or vec3");
+        CheckOperands(id, {Want::Scalar, same, same});
+        break;
+      case Op::StateTime:
+      case Op::StateClockProgress:
+        CheckType(id, v.type == Type::Float, "float");
+        CheckOperands(id, {});
+        CheckIndex(id, "scope", v.index, g_.scopes.size());
+        if (v.index == 0) Fail("{}: scope 0 is the root, which runs in no state", Where(id));
+        break;
+      case Op::Damp:
+      case Op::Spring:
+        CheckType(id, v.type == Type::Float, "float");
+        CheckOperands(id, {Want::Scalar, Want::Scalar});
+        break;
       case Op::BlendSpaceWeight:
         CheckType(id, v.type == Type::Float, "float");
         CheckOperands(id, {Want::Scalar, Want::Scalar});

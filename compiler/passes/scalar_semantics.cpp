@@ -104,6 +104,9 @@ std::optional<float> EvalScalarOp(Op op, std::span<const float> a) {
     case Op::Remap:
       if (n == 5) return Remap(a[0], a[1], a[2], a[3], a[4]);
       break;
+    case Op::Select:
+      if (n == 3) return a[0] != 0.0f ? a[1] : a[2];
+      break;
     default:
       break;
   }

@@ -152,6 +152,9 @@ constexpr BadCase kErrors[] = {
      "{file}:13:26: error[E019]: a state cannot be named 'any': transitions use 'any' for every state\n"},
     {"syntax_error_in_json.json",
      "{file}:25:24: error[E013]: syntax error in expression: expected a value, found '>'\n"},
+    {"state_progress_shared_with_root.yaml",
+     "{file}:11:55: error[E017]: 'state_progress' reads the state node 'fade' runs in, but it runs in none: "
+     "it is used outside every state, or shared by states that no one state encloses\n"},
     {"syntax_plain_scalar.yaml",
      "{file}:15:23: error[E013]: syntax error in expression: expected a value, found the end of the "
      "expression\n"},
@@ -160,8 +163,9 @@ constexpr BadCase kErrors[] = {
     {"syntax_unclosed.yaml",
      "{file}:9:55: error[E013]: syntax error in expression: expected ')' to close the '(' at column 9 of the "
      "expression, found the end of the expression\n"},
-    {"time_in_state_outside_condition.yaml",
-     "{file}:11:52: error[E017]: 'time_in_state' is only available in transition conditions\n"},
+    {"time_in_state_outside_state.yaml",
+     "{file}:11:52: error[E017]: 'time_in_state' reads the state node 'mix' runs in, but it runs in none: it "
+     "is used outside every state, or shared by states that no one state encloses\n"},
     {"transition_to_unknown_state.json",
      "{file}:40:17: error[E008]: undefined state 'wakl' for 'to' of 'transitions'[0] of state machine "
      "'loco'; did you mean 'walk'?\n"},

@@ -38,7 +38,7 @@ struct Checked {
   std::string diagnostics;
 };
 
-Checked Check(const std::string& text, bool in_condition = false) {
+Checked Check(const std::string& text) {
   Checked result;
   ParseResult parsed = ParseExpression(text);
   if (!parsed.expr) {
@@ -52,7 +52,6 @@ Checked Check(const std::string& text, bool in_condition = false) {
   const std::vector<ParamDesc> params = Params();
   CheckContext context;
   context.params = params;
-  context.in_condition = in_condition;
   result.type = CheckExpression(*parsed.expr, context, reader);
   result.expr = std::move(parsed.expr);
   result.diagnostics = FormatText(sink);
@@ -128,24 +127,63 @@ TEST_CASE("Types: ints stay ints except under '/', bools are not numbers, vector
         "expr:1:5: error[E016]: argument 1 of 'sin' must be a number, found vec3\n");
 }
 
-TEST_CASE("Names: unknown parameters are errors with suggestions, state values only in conditions") {
+TEST_CASE("Names: unknown parameters are errors with suggestions, state values resolve anywhere") {
   CHECK(Check("sped").diagnostics ==
         "expr:1:1: error[E004]: unknown parameter 'sped'; did you mean 'speed'?\n");
-  CHECK(Check("time_in_sate > 1", true).diagnostics ==
+  CHECK(Check("time_in_sate > 1").diagnostics ==
         "expr:1:1: error[E004]: unknown parameter 'time_in_sate'; did you mean 'time_in_state'?\n");
-  CHECK(Check("state_progress").diagnostics ==
-        "expr:1:1: error[E017]: 'state_progress' is only available in transition conditions\n");
-  CHECK(Check("state_progress >= 1", true).type == ir::Type::Bool);
-  CHECK(Check("time_in_state", true).expr->at(0).name_kind == NameKind::TimeInState);
+  // Whether a state is in scope is known once nodes have scopes (graph tests: E017).
+  CHECK(Check("state_progress >= 1").type == ir::Type::Bool);
+  CHECK(Check("time_in_state").expr->at(0).name_kind == NameKind::TimeInState);
   CHECK(Check("spin(1)").diagnostics ==
         "expr:1:1: error[E014]: unknown function 'spin'; did you mean 'sin'?\n");
   CHECK(Check("frobnicate(1)").diagnostics ==
         "expr:1:1: error[E014]: unknown function 'frobnicate'; the functions are: min max clamp abs lerp "
-        "smoothstep remap sin cos vec3\n");
+        "smoothstep remap sin cos vec3 select damp spring float bool\n");
   CHECK(Check("remap(1, 2)").diagnostics == "expr:1:1: error[E015]: 'remap' takes 5 arguments, found 2\n");
   CHECK(Check("abs()").diagnostics == "expr:1:1: error[E015]: 'abs' takes 1 argument, found 0\n");
   // Only the first error of a failing subtree: no cascade from the unknown name into '+'.
   CHECK(Check("nope + grounded").diagnostics == "expr:1:1: error[E004]: unknown parameter 'nope'\n");
+}
+
+TEST_CASE("Choices and conversions: c ? a : b, select, float and bool") {
+  CHECK(Value("1 < 2 ? 10 : 20") == 10.0f);
+  CHECK(Value("1 > 2 ? 10 : 20") == 20.0f);
+  // Right-associative, and looser than '||': a chain reads as an if/else-if ladder.
+  CHECK(Value("false ? 1 : true ? 2 : 3") == 2.0f);
+  CHECK(Value("false || true ? 4 : 5") == 4.0f);
+  CHECK(Value("(true ? 1 : 2) + 10") == 11.0f);
+  CHECK(Value("select(false, 7, 8)") == 8.0f);
+  CHECK(Value("true ? vec3(1, 2, 3) : vec3(0, 0, 0)", 2) == 3.0f);
+  CHECK(Value("float(true) * 0.5") == 0.5f);
+  CHECK(Value("float(false)") == 0.0f);
+  CHECK(Value("bool(0.25) && true") == 1.0f);
+  CHECK(Value("bool(0)") == 0.0f);
+
+  CHECK(Check("grounded ? gait : gait").type == ir::Type::Int);
+  CHECK(Check("grounded ? gait : speed").type == ir::Type::Float);
+  CHECK(Check("grounded ? true : false").type == ir::Type::Bool);
+  CHECK(Check("float(grounded)").type == ir::Type::Float);
+  CHECK(Check("bool(speed)").type == ir::Type::Bool);
+  CHECK(Check("damp(speed, 0.2)").type == ir::Type::Float);
+  CHECK(Check("spring(gait, 0.1)").type == ir::Type::Float);
+
+  CHECK(Check("speed ? 1 : 0").diagnostics ==
+        "expr:1:1: error[E016]: the condition of '?:' must be a bool, found float\n");
+  CHECK(Check("select(grounded, target, 1)").diagnostics ==
+        "expr:1:1: error[E016]: the two values of 'select' must be both numbers, both bools or both vec3s, "
+        "found vec3 and float\n");
+  CHECK(
+      Check("grounded ? true : 1").diagnostics ==
+      "expr:1:10: error[E016]: the two values of '?:' must be both numbers, both bools or both vec3s, found "
+      "bool and float\n");
+  CHECK(Check("float(target)").diagnostics ==
+        "expr:1:7: error[E016]: 'float' converts a number or a bool, found vec3\n");
+  CHECK(Check("damp(grounded, 1)").diagnostics ==
+        "expr:1:6: error[E016]: argument 1 of 'damp' must be a number, found bool\n");
+  CHECK(Check("grounded ? 1").diagnostics ==
+        "12: expected ':' for the '?' at column 10 of the expression, found the end of the expression");
+  CHECK(Check("1 : 2").diagnostics == "2: unexpected ':' after the end of the expression");
 }
 
 TEST_CASE("Syntax errors carry the offset of the offending character") {

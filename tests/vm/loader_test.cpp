@@ -232,6 +232,26 @@ TEST_CASE("the verifier's refusals name the instruction, the operand and the lim
     p.debug.clear();
     CHECK_THAT(VerifyError(p), Equals("instruction at word 7 (sample_clip): clock 0 is sampled twice"));
   }
+  SECTION("a state value of the root scope, or of a scope past the table") {
+    p.code.insert(p.code.begin(), {static_cast<uint16_t>(Opcode::StateTime), 0, 0});
+    p.debug.clear();
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 0 (state_time): scope 0 is the root, which runs in no state"));
+    p.code[2] = 5;
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 0 (state_time): scope 5 is out of range (program has 1)"));
+  }
+  SECTION("smoother slots: one per damp or spring, each named once") {
+    const uint16_t damp = static_cast<uint16_t>(Opcode::Damp), spring = static_cast<uint16_t>(Opcode::Spring);
+    p.code.insert(p.code.begin(), {damp, 0, 0, 0, 0, spring, 0, 0, 0, 0});
+    p.debug.clear();
+    CHECK_THAT(VerifyError(p), Equals("instruction at word 5 (spring): smoother slot 0 is named twice"));
+    p.code[4] = 2;
+    CHECK_THAT(VerifyError(p),
+               Equals("instruction at word 0 (damp): smoother slot 2 is out of range (program has 2)"));
+    p.code[4] = 1;
+    CHECK(VerifyError(p).empty());
+  }
   SECTION("debug offsets must point at instructions") {
     p.debug[1].code_offset = 4;
     CHECK_THAT(VerifyError(p), Equals("debug entry 1: word 4 is not the start of an instruction"));

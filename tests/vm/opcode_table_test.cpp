@@ -78,6 +78,10 @@ const char* KindText(OperandKind kind) {
       return "machine";
     case OperandKind::Snapshot:
       return "snapshot";
+    case OperandKind::Scope:
+      return "scope";
+    case OperandKind::Smoother:
+      return "smoother";
     case OperandKind::BlendSpace:
       return "blend_space";
     case OperandKind::Immediate:
@@ -328,7 +332,9 @@ uint16_t GeneratedOperand(OperandKind kind, int n) {
     case OperandKind::OptBone:
       return kNoOperand;
     case OperandKind::Immediate:
+    case OperandKind::Scope:  // the state 'idle'
       return 1;
+    case OperandKind::Smoother:  // ProgramUsing numbers these: each slot once
     case OperandKind::Clock:
     case OperandKind::Mask:
     case OperandKind::Machine:
@@ -371,12 +377,16 @@ Program ProgramUsing(const std::vector<const OpcodeInfo*>& opcodes) {
 
   p.code = {static_cast<uint16_t>(Opcode::ReferencePose), 0, static_cast<uint16_t>(Opcode::ReferencePose), 1};
   int n = 0;
+  uint16_t smoothers = 0;
   for (const OpcodeInfo* info : opcodes) {
     p.debug.push_back(
         {static_cast<uint32_t>(p.code.size()), info->name, static_cast<uint32_t>(p.debug.size() + 1), 1});
     p.code.push_back(static_cast<uint16_t>(info->opcode));
-    for (int i = 0; i < info->operand_count; ++i)
-      p.code.push_back(GeneratedOperand(info->operands[i], n++));
+    for (int i = 0; i < info->operand_count; ++i) {
+      const OperandKind kind = info->operands[i];
+      p.code.push_back(kind == OperandKind::Smoother ? smoothers++ : GeneratedOperand(kind, n));
+      ++n;
+    }
   }
   return p;
 }

@@ -50,6 +50,30 @@ constexpr const char* kConditions[] = {
     "gait != 1 && lean > 0",
     "time_in_state >= 0.3 && flag",
 };
+// What the expression stream adds (its own stream, so the graphs of a seed stay as they were
+// apart from these): choices, conversions and smoothing anywhere ...
+constexpr const char* kRichAlphas[] = {
+    "flag ? 0.8 : 0.2",
+    "select(speed > 2, clamp(lean, 0, 1), 0.5)",
+    "float(flag) * 0.7",
+    "bool(gait) ? 0.25 : 0.75",
+    "damp(clamp(speed / 4, 0, 1), 0.25)",
+    "spring(abs(lean), 0.2)",
+    "lean > 0 ? damp(lean, 0.1) : spring(-lean, 0.3)",
+};
+constexpr const char* kRichConditions[] = {
+    "damp(speed, 0.3) > 1.5",
+    "(flag ? speed : lean) > 0.5",
+    "bool(gait) && spring(speed, 0.2) < 1",
+    "float(flag) + lean > 0.8",
+};
+// ... and inside a state, its own time and progress.
+constexpr const char* kStateAlphas[] = {
+    "clamp(time_in_state / 0.4, 0, 1)",
+    "1 - state_progress",
+    "time_in_state < 0.2 ? 0 : smoothstep(0, 1, state_progress)",
+};
+
 constexpr const char* kVectors[] = {
     "aim",
     "[0.3, 1.2, 0.4]",
@@ -65,6 +89,7 @@ class Generator {
       : rng_(seed),
         side_(seed ^ 0x9e3779b9u),
         sync_(seed ^ 0x85ebca6bu),
+        expr_(seed ^ 0xc2b2ae35u),
         frames_(frames),
         prefix_(prefix.empty() ? "" : prefix + "/") {}
 
@@ -113,7 +138,30 @@ class Generator {
     s << f;
     return s.str();
   }
-  std::string Alpha() { return std::string("\"") + Pick(kAlphas) + "\""; }
+  // The expression stream's choices: `one_in` chance of the next item of `items`.
+  template <std::size_t N>
+  const char* Rich(int one_in, const char* const (&items)[N]) {
+    if (std::uniform_int_distribution<int>(1, one_in)(expr_) != 1) return nullptr;
+    return items[std::uniform_int_distribution<std::size_t>(0, N - 1)(expr_)];
+  }
+  std::string Alpha() {
+    const char* main = Pick(kAlphas);
+    const char* rich = Rich(3, kRichAlphas);
+    return std::string("\"") + (rich ? rich : main) + "\"";
+  }
+  std::string Condition() {
+    const char* main = Pick(kConditions);
+    const char* rich = Rich(4, kRichConditions);
+    return rich ? rich : main;
+  }
+  // A state's pose, sometimes under an inline layer only that state uses, faded by its own time
+  // or progress (a named node may be shared outside the state; the inline one cannot be).
+  std::string StatePose(const std::string& pose) {
+    const char* alpha = Rich(3, kStateAlphas);
+    if (alpha == nullptr) return pose;
+    return "{kind: translate_bone, pose: " + pose + ", bone: spine_01, offset: [0, 0.04, 0.02], alpha: \"" +
+           alpha + "\"}";
+  }
   std::string Vector() {
     const std::string v = Pick(kVectors);
     return v[0] == '[' ? v : "\"" + v + "\"";  // an array literal is written as a YAML array
@@ -260,7 +308,7 @@ class Generator {
     std::ostringstream m;
     m << "{kind: state_machine, initial: s0, states: {";
     for (int s = 0; s < states; ++s)
-      m << (s ? ", " : "") << "s" << s << ": " << Pose(depth - 1, nesting + 1);
+      m << (s ? ", " : "") << "s" << s << ": " << StatePose(Pose(depth - 1, nesting + 1));
     m << "}, transitions: [";
     const int transitions = Uniform(states, 2 * states + 1);
     for (int t = 0; t < transitions; ++t) {
@@ -269,7 +317,7 @@ class Generator {
       if (t < states) to = (t + 1) % states;  // a cycle through every state, so each is reachable
       m << (t ? ", " : "")
         << "{from: " << (t >= states && from < 0 ? "any" : "s" + std::to_string(t < states ? t : from))
-        << ", to: s" << to << ", condition: \"" << Pick(kConditions)
+        << ", to: s" << to << ", condition: \"" << Condition()
         << "\", duration: " << Number(UniformF(0.0f, 0.4f));
       if (Chance(3)) {
         m << ", blend: dead_blend, half_life: " << Number(UniformF(0.02f, 0.2f));
@@ -325,6 +373,7 @@ class Generator {
   std::mt19937 rng_;
   std::mt19937 side_;  // Plane()'s and the crossfades' choices only
   std::mt19937 sync_;  // Sync()'s choices only
+  std::mt19937 expr_;  // Rich()'s choices only
   int frames_;
   std::string prefix_;
   std::ostringstream nodes_;

@@ -8,7 +8,8 @@ namespace {
 using K = OperandKind;
 constexpr K SR = K::ScalarRead, SW = K::ScalarWrite, PR = K::PoseRead, OPR = K::OptPoseRead,
             PW = K::PoseWrite, CN = K::Constant, PA = K::Parameter, CL = K::Clock, MK = K::Mask, BN = K::Bone,
-            OBN = K::OptBone, MC = K::Machine, SN = K::Snapshot, IM = K::Immediate, BS = K::BlendSpace;
+            OBN = K::OptBone, MC = K::Machine, SN = K::Snapshot, IM = K::Immediate, BS = K::BlendSpace,
+            SC = K::Scope, SM = K::Smoother;
 
 constexpr std::array<OpcodeInfo, kOpcodeCount> kTable = {{
     {Opcode::Nop, "nop", 0, {}},
@@ -58,6 +59,11 @@ constexpr std::array<OpcodeInfo, kOpcodeCount> kTable = {{
     {Opcode::FootIK, "foot_ik", 12, {PW, PR, BN, BN, BN, SR, SR, SR, SR, CN, CN, SR}},
     {Opcode::Output, "output", 3, {PR, IM, OBN}},
     {Opcode::BlendSpaceWeight, "blend_space_weight", 5, {SW, BS, IM, SR, SR}},
+    {Opcode::Select, "select", 4, {SW, SR, SR, SR}},
+    {Opcode::StateTime, "state_time", 2, {SW, SC}},
+    {Opcode::StateClockProgress, "state_clock_progress", 2, {SW, SC}},
+    {Opcode::Damp, "damp", 4, {SW, SR, SR, SM}},
+    {Opcode::Spring, "spring", 4, {SW, SR, SR, SM}},
 }};
 
 constexpr bool TableIsInOpcodeOrder() {

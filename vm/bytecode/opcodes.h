@@ -21,59 +21,65 @@ inline constexpr uint32_t kAnimBytecodeVersion = 5;
 
 enum class Opcode : uint16_t {
   Nop = 0,
-  LoadConst = 1,          // s_out, const
-  LoadParam = 2,          // s_out, param, imm component (0 for scalars; 0..2 for vec3)
-  Move = 3,               // s_out, s
-  Neg = 4,                // s_out, s
-  Not = 5,                // s_out, s            (1 if s == 0 else 0)
-  Abs = 6,                // s_out, s
-  Sin = 7,                // s_out, s            (radians)
-  Cos = 8,                // s_out, s
-  Add = 9,                // s_out, s, s
-  Sub = 10,               // s_out, s, s
-  Mul = 11,               // s_out, s, s
-  Div = 12,               // s_out, s, s         (x / 0 = 0: a graph never produces inf or NaN)
-  Min = 13,               // s_out, s, s
-  Max = 14,               // s_out, s, s
-  Less = 15,              // s_out, s, s         (comparisons and logic produce 0 or 1)
-  LessEqual = 16,         // s_out, s, s
-  Greater = 17,           // s_out, s, s
-  GreaterEqual = 18,      // s_out, s, s
-  Equal = 19,             // s_out, s, s
-  NotEqual = 20,          // s_out, s, s
-  And = 21,               // s_out, s, s
-  Or = 22,                // s_out, s, s
-  Clamp = 23,             // s_out, x, lo, hi
-  Lerp = 24,              // s_out, a, b, t
-  Smoothstep = 25,        // s_out, edge0, edge1, x
-  Remap = 26,             // s_out, x, in0, in1, out0, out1  (in0 == in1 gives out0)
-  TimeInState = 27,       // s_out, machine
-  StateProgress = 28,     // s_out, machine   (current state's progress clock: time / duration, 0 if none)
-  ReferencePose = 29,     // p_out
-  SampleClip = 30,        // p_out, clock, s rate
-  Blend = 31,             // p_out, p a, p b, s alpha
-  BlendMasked = 32,       // p_out, p a, p b, mask, s alpha
-  MakeAdditive = 33,      // p_out, p source, p? base (none: the bind pose), imm space (0 local, 1 mesh)
-  ApplyAdditive = 34,     // p_out, p base, p additive, s alpha
-  MachineUpdate = 35,     // machine          (transition logic; before the machine's states' code)
-  MachineRecord = 36,     // p_out, machine   (records the machine's one Inertialize / DeadBlend task)
-  SaveSnapshot = 37,      // p_out, p source, snapshot
-  LoadSnapshot = 38,      // p_out, snapshot
-  BoneTransform = 39,     // p_out, p source, bone, imm space | mode << 1, s tx ty tz, s rx ry rz (euler
-                          // degrees, applied X then Y then Z), s sx sy sz, s alpha
-  TranslateBone = 40,     // p_out, p source, bone, s ox oy oz, s alpha
-  TwoBoneIK = 41,         // p_out, p source, bone root, bone mid, bone end, s tx ty tz, imm use_pole,
-                          // s px py pz, s alpha
-  Fabrik = 42,            // p_out, p source, bone root, bone tip, imm iterations, const tolerance,
-                          // s tx ty tz, s alpha
-  LookAt = 43,            // p_out, p source, bone, s tx ty tz, s ax ay az (forward axis), s max_angle
-                          // (radians), s alpha
-  FootIK = 44,            // p_out, p source, bone thigh, bone calf, bone foot, s ground_height,
-                          // s nx ny nz, const ankle_height, const plant_distance, s alpha
-  Output = 45,            // p pose, imm lock_root, bone? root
-  BlendSpaceWeight = 46,  // s_out, blend_space, imm sample, s x, s y   (the sample's weight at (x, y))
+  LoadConst = 1,            // s_out, const
+  LoadParam = 2,            // s_out, param, imm component (0 for scalars; 0..2 for vec3)
+  Move = 3,                 // s_out, s
+  Neg = 4,                  // s_out, s
+  Not = 5,                  // s_out, s            (1 if s == 0 else 0)
+  Abs = 6,                  // s_out, s
+  Sin = 7,                  // s_out, s            (radians)
+  Cos = 8,                  // s_out, s
+  Add = 9,                  // s_out, s, s
+  Sub = 10,                 // s_out, s, s
+  Mul = 11,                 // s_out, s, s
+  Div = 12,                 // s_out, s, s         (x / 0 = 0: a graph never produces inf or NaN)
+  Min = 13,                 // s_out, s, s
+  Max = 14,                 // s_out, s, s
+  Less = 15,                // s_out, s, s         (comparisons and logic produce 0 or 1)
+  LessEqual = 16,           // s_out, s, s
+  Greater = 17,             // s_out, s, s
+  GreaterEqual = 18,        // s_out, s, s
+  Equal = 19,               // s_out, s, s
+  NotEqual = 20,            // s_out, s, s
+  And = 21,                 // s_out, s, s
+  Or = 22,                  // s_out, s, s
+  Clamp = 23,               // s_out, x, lo, hi
+  Lerp = 24,                // s_out, a, b, t
+  Smoothstep = 25,          // s_out, edge0, edge1, x
+  Remap = 26,               // s_out, x, in0, in1, out0, out1  (in0 == in1 gives out0)
+  TimeInState = 27,         // s_out, machine
+  StateProgress = 28,       // s_out, machine   (current state's progress clock: time / duration, 0 if none)
+  ReferencePose = 29,       // p_out
+  SampleClip = 30,          // p_out, clock, s rate
+  Blend = 31,               // p_out, p a, p b, s alpha
+  BlendMasked = 32,         // p_out, p a, p b, mask, s alpha
+  MakeAdditive = 33,        // p_out, p source, p? base (none: the bind pose), imm space (0 local, 1 mesh)
+  ApplyAdditive = 34,       // p_out, p base, p additive, s alpha
+  MachineUpdate = 35,       // machine          (transition logic; before the machine's states' code)
+  MachineRecord = 36,       // p_out, machine   (records the machine's one Inertialize / DeadBlend task)
+  SaveSnapshot = 37,        // p_out, p source, snapshot
+  LoadSnapshot = 38,        // p_out, snapshot
+  BoneTransform = 39,       // p_out, p source, bone, imm space | mode << 1, s tx ty tz, s rx ry rz (euler
+                            // degrees, applied X then Y then Z), s sx sy sz, s alpha
+  TranslateBone = 40,       // p_out, p source, bone, s ox oy oz, s alpha
+  TwoBoneIK = 41,           // p_out, p source, bone root, bone mid, bone end, s tx ty tz, imm use_pole,
+                            // s px py pz, s alpha
+  Fabrik = 42,              // p_out, p source, bone root, bone tip, imm iterations, const tolerance,
+                            // s tx ty tz, s alpha
+  LookAt = 43,              // p_out, p source, bone, s tx ty tz, s ax ay az (forward axis), s max_angle
+                            // (radians), s alpha
+  FootIK = 44,              // p_out, p source, bone thigh, bone calf, bone foot, s ground_height,
+                            // s nx ny nz, const ankle_height, const plant_distance, s alpha
+  Output = 45,              // p pose, imm lock_root, bone? root
+  BlendSpaceWeight = 46,    // s_out, blend_space, imm sample, s x, s y   (the sample's weight at (x, y))
+  Select = 47,              // s_out, s condition, s a, s b   (a if condition != 0 else b)
+  StateTime = 48,           // s_out, scope   (seconds the scope's state had run as the last frame ended)
+  StateClockProgress = 49,  // s_out, scope   (its state's progress clock as the last frame ended:
+                            // time / duration, 0 if none)
+  Damp = 50,                // s_out, s x, s half_life, smoother   (x smoothed exponentially)
+  Spring = 51,              // s_out, s x, s half_life, smoother   (x followed by a critically damped spring)
 };
-inline constexpr int kOpcodeCount = 47;
+inline constexpr int kOpcodeCount = 52;
 
 enum class OperandKind : uint8_t {
   ScalarRead,   // scalar register read
@@ -91,6 +97,9 @@ enum class OperandKind : uint8_t {
   Snapshot,     // index into the snapshot table
   Immediate,    // a plain 16-bit value whose meaning the opcode defines
   BlendSpace,   // index into the blend space table
+  Scope,        // index into the scope table; never 0 (the root runs in no state)
+  Smoother,     // an instance's smoother slot: 0 to n - 1 where n is the number of damp and spring
+                // instructions, each slot named once
 };
 
 inline constexpr uint16_t kNoOperand = 0xFFFF;

@@ -73,4 +73,15 @@ const char* ParamTypeName(ParamType type) {
   return "unknown";
 }
 
+std::size_t SmootherCount(const Program& program) {
+  std::size_t count = 0;
+  for (std::size_t pc = 0; pc < program.code.size();) {
+    const OpcodeInfo* info = FindOpcode(program.code[pc]);
+    if (info == nullptr || program.code.size() - pc - 1 < info->operand_count) break;
+    count += info->opcode == Opcode::Damp || info->opcode == Opcode::Spring;
+    pc += 1 + std::size_t{info->operand_count};
+  }
+  return count;
+}
+
 }  // namespace anim

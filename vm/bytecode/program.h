@@ -155,4 +155,9 @@ struct Program {
   std::vector<DebugEntry> debug;         // ascending code_offset
 };
 
+// The smoother slots an instance keeps (damp and spring state): one per damp or spring
+// instruction in the code. Stops at an unknown opcode or a cut-off instruction, which the verifier
+// refuses anyway.
+std::size_t SmootherCount(const Program& program);
+
 }  // namespace anim

@@ -350,6 +350,14 @@ class Verifier {
         return range("snapshot", p_.snapshots.size());
       case OperandKind::BlendSpace:
         return range("blend space", p_.blend_spaces.size());
+      case OperandKind::Scope:
+        if (v == 0) return Fail(at + ": scope 0 is the root, which runs in no state");
+        return range("scope", p_.scopes.size());
+      case OperandKind::Smoother:
+        if (!range("smoother slot", smoother_named_.size())) return false;
+        if (smoother_named_[v]) return Fail(at + ": smoother slot " + std::to_string(v) + " is named twice");
+        smoother_named_[v] = true;
+        return true;
       case OperandKind::Immediate:
         return true;
     }
@@ -421,6 +429,7 @@ class Verifier {
     clock_sampled_.assign(p_.clocks.size(), false);
     updated_.assign(p_.machines.size(), false);
     recorded_.assign(p_.machines.size(), false);
+    smoother_named_.assign(SmootherCount(p_), false);
     instruction_start_.assign(p_.code.size(), false);
     int pose_instructions = 0;
     for (std::size_t pc = 0; pc < p_.code.size();) {
@@ -470,7 +479,7 @@ class Verifier {
   const Program& p_;
   std::string error_;
   std::string word_;
-  std::vector<bool> pose_written_, clock_sampled_, updated_, recorded_, instruction_start_;
+  std::vector<bool> pose_written_, clock_sampled_, updated_, recorded_, smoother_named_, instruction_start_;
 };
 
 }  // namespace

@@ -35,6 +35,7 @@ AnimInstance::AnimInstance(const Program& program) : program_(&program) {
     blend_space_weights.resize(blend_space_weights.size() + space.sample_count(), 0.0f);
   }
   sync_groups.resize(program.sync_groups.size());
+  smoothers.resize(SmootherCount(program));
   task_state.blends.resize(program.machines.size());
   task_state.snapshots.resize(program.snapshots.size());
 }

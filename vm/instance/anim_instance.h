@@ -36,6 +36,20 @@ struct ScopeState {
   bool active_now = false;
   bool active_prev = false;  // active in the previous frame
   bool entering = false;     // active now and (re)entered this frame: its clocks restart
+  // A state's scope: seconds it has run since it was entered (0 on that frame and while inactive),
+  // and what expressions inside the state read this frame, latched at its start: that time and
+  // its progress clock's (docs/semantics.md, "State values").
+  float time = 0.0f;
+  float time_at_frame_start = 0.0f;
+  float progress_at_frame_start = 0.0f;
+};
+
+// The state of one damp or spring instruction: the value it has reached and, for a spring, its
+// velocity. Unprimed until its first frame, which starts at its target.
+struct SmootherState {
+  float value = 0.0f;
+  float velocity = 0.0f;
+  bool primed = false;
 };
 
 struct MachineState {
@@ -118,6 +132,7 @@ class AnimInstance {
   std::vector<BlendSpaceState> blend_spaces;
   std::vector<float> blend_space_weights;
   std::vector<SyncGroupState> sync_groups;
+  std::vector<SmootherState> smoothers;  // one per damp or spring instruction (SmootherCount)
   TaskStateStorage task_state;
   // Where root motion has taken the character (docs/semantics.md, "Root motion"): every frame's
   // delta, composed in order by AccumulateRootMotion. The engine may set it (a teleport).

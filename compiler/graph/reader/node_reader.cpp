@@ -108,7 +108,7 @@ void NodeReader::ReadField(int index, GraphNode& node, const FieldSpec& spec, Fi
       const ir::Type type = spec.type == FieldType::Float ? ir::Type::Float : ir::Type::Vec3;
       if (v == nullptr && spec.type == FieldType::OptionalVec3) break;
       if (v == nullptr && spec.required) break;
-      value.expr = v ? scalars_.ReadValue(*v, type, what, false, spec.range).value_or(expr::Expr{})
+      value.expr = v ? scalars_.ReadValue(*v, type, what, spec.range).value_or(expr::Expr{})
                      : ScalarFieldReader::Literal(type, spec.fallback, doc.position);
       break;
     }

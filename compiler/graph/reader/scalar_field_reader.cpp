@@ -86,7 +86,7 @@ std::optional<expr::Expr> ScalarFieldReader::ReadTerm(const DocNode& doc, const 
 }
 
 std::optional<expr::Expr> ScalarFieldReader::ReadValue(const DocNode& doc, Type type, const std::string& what,
-                                                       bool condition, Range range) {
+                                                       Range range) {
   DocumentReader& reader = s_.reader;
   std::optional<expr::Expr> e;
   if (doc.kind == anim::NodeKind::Sequence && type == Type::Vec3) {
@@ -99,7 +99,6 @@ std::optional<expr::Expr> ScalarFieldReader::ReadValue(const DocNode& doc, Type 
   if (!e) return std::nullopt;
   expr::CheckContext context;
   context.params = s_.model.params;
-  context.in_condition = condition;
   context.is_node = [this](std::string_view name) { return s_.named.count(std::string(name)) != 0; };
   const std::optional<Type> found = expr::CheckExpression(*e, context, reader);
   if (!found) return std::nullopt;
@@ -150,7 +149,7 @@ std::optional<expr::Expr> ScalarFieldReader::ReadVectorArray(const DocNode& doc,
 
 std::optional<float> ScalarFieldReader::ReadConstant(const DocNode& doc, const std::string& what,
                                                      Range range) {
-  std::optional<expr::Expr> e = ReadValue(doc, Type::Float, what, false, range);
+  std::optional<expr::Expr> e = ReadValue(doc, Type::Float, what, range);
   if (!e) return std::nullopt;
   const std::optional<expr::ConstValue> c = expr::EvaluateConstant(*e);
   if (!c) {

@@ -16,10 +16,10 @@ class ScalarFieldReader {
  public:
   explicit ScalarFieldReader(GraphReadState& state) : s_(state) {}
 
-  // A value of `type` (a condition may read time_in_state and state_progress); nullopt after an
-  // error. `what` names the field in messages: "'alpha' of node 'mix'".
+  // A value of `type`; nullopt after an error. `what` names the field in messages: "'alpha' of
+  // node 'mix'".
   std::optional<expr::Expr> ReadValue(const DocNode& doc, ir::Type type, const std::string& what,
-                                      bool condition, Range range);
+                                      Range range);
   // A float known when compiling (it reads no parameter or state value; E020 otherwise).
   std::optional<float> ReadConstant(const DocNode& doc, const std::string& what, Range range);
   // The expression of a literal value (a field's default): one number, or vec3 of three.

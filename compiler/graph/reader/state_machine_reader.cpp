@@ -80,7 +80,7 @@ class StateMachineReader {
     }
     if (const DocNode* condition = fields.Get("condition", Field::Required)) {
       std::optional<expr::Expr> e =
-          scalars.ReadValue(*condition, ir::Type::Bool, "'condition' of " + what, true, Range::Any);
+          scalars.ReadValue(*condition, ir::Type::Bool, "'condition' of " + what, Range::Any);
       ok = ok && e.has_value();
       if (e) t.condition = std::move(*e);
     } else {
