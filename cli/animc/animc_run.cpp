@@ -17,6 +17,7 @@
 #include "compiler/codegen/disassembler.h"
 #include "compiler/codegen/program_json.h"
 #include "compiler/diag/escape.h"
+#include "compiler/diag/warning_codes.h"
 #include "compiler/document/source_text.h"
 #include "compiler/graph/load_graph.h"
 #include "compiler/passes/ir_printer.h"
@@ -102,11 +103,32 @@ bool WriteOutputs(const Options& o, const std::string& destination, const std::s
 
 void PrintDiagnostics(const Options& o, const DiagnosticSink& sink) {
   if (o.diagnostics_format == DiagnosticsFormat::Json) {
-    std::cerr << FormatJson(sink) << '\n';
-  } else if (!sink.diagnostics().empty()) {
-    std::cerr << FormatText(sink);
+    std::cerr << FormatJson(sink, !o.quiet) << '\n';
+  } else {
+    std::cerr << FormatText(sink, !o.quiet);
   }
   std::cerr.flush();
+}
+
+// The -W options, applied to `sink`; a problem with one of them, as a usage error.
+std::optional<std::string> ApplyWarningOptions(const Options& o, DiagnosticSink& sink) {
+  for (const std::string& argument : o.warning_options) {
+    std::string problem;
+    const std::optional<WarningOption> option = ParseWarningOption(argument, problem);
+    if (!option) return problem;
+    switch (option->kind) {
+      case WarningOption::Kind::AllErrors:
+        sink.set_warnings_as_errors(true);
+        break;
+      case WarningOption::Kind::Error:
+        sink.PromoteWarning(option->code);
+        break;
+      case WarningOption::Kind::Disable:
+        sink.DisableWarning(option->code);
+        break;
+    }
+  }
+  return std::nullopt;
 }
 
 std::string Stats(const codegen::CompileStats& s, const std::vector<Clip>& clips) {
@@ -163,7 +185,10 @@ int RunAnimc(const Options& o) {
     return kExitUsageOrIo;
   }
   DiagnosticSink sink;
-  sink.set_warnings_as_errors(o.warnings_as_errors);
+  if (const std::optional<std::string> problem = ApplyWarningOptions(o, sink)) {
+    spdlog::error("{}", *problem);
+    return kExitUsageOrIo;
+  }
   Loaded loaded = Load(o, sink);
   if (!loaded.io_error.empty()) {
     spdlog::error("{}", loaded.io_error);

@@ -15,7 +15,9 @@ struct Options {
   std::string output;  // a file, "-" for standard output, or empty (bytecode: required; else stdout)
   Emit emit = Emit::Bytecode;
   bool stats = false;
-  bool warnings_as_errors = false;
+  // -W arguments as given: "error", "error=CODE", "no-CODE" (compiler/diag/warning_codes.h).
+  std::vector<std::string> warning_options;
+  bool quiet = false;  // -q: no warnings printed (errors still are)
   DiagnosticsFormat diagnostics_format = DiagnosticsFormat::Text;
   std::string depfile;  // empty: none
   // -I: where asset references not found beside the graph (nor in its asset_paths) are looked for.

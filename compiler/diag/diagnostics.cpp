@@ -34,6 +34,18 @@ nlohmann::json ToJson(const Diagnostic& d) {
   return j;
 }
 
+// The diagnostics a sink reports (FormatText, FormatJson).
+std::vector<const Diagnostic*> Reported(const DiagnosticSink& sink, bool with_warnings) {
+  bool errors = false;
+  for (const Diagnostic& d : sink.diagnostics())
+    errors = errors || d.severity == Severity::Error;
+  std::vector<const Diagnostic*> reported;
+  for (const Diagnostic& d : sink.diagnostics()) {
+    if (d.severity != Severity::Warning || (with_warnings && !errors)) reported.push_back(&d);
+  }
+  return reported;
+}
+
 }  // namespace
 
 Diagnostic& DiagnosticSink::Error(std::string code, SourceLocation location, std::string message) {
@@ -42,7 +54,13 @@ Diagnostic& DiagnosticSink::Error(std::string code, SourceLocation location, std
 }
 
 Diagnostic& DiagnosticSink::Warning(std::string code, SourceLocation location, std::string message) {
-  diagnostics_.push_back({Severity::Warning, std::move(code), std::move(location), std::move(message), {}});
+  if (disabled_.contains(code)) {
+    dropped_ = {};
+    return dropped_;
+  }
+  const Severity severity =
+      warnings_as_errors_ || promoted_.contains(code) ? Severity::Error : Severity::Warning;
+  diagnostics_.push_back({severity, std::move(code), std::move(location), std::move(message), {}});
   return diagnostics_.back();
 }
 
@@ -57,7 +75,7 @@ bool DiagnosticSink::has_errors() const {
 int DiagnosticSink::error_count() const {
   int n = 0;
   for (const Diagnostic& d : diagnostics_) {
-    if (d.severity == Severity::Error || (warnings_as_errors_ && d.severity == Severity::Warning)) ++n;
+    if (d.severity == Severity::Error) ++n;
   }
   return n;
 }
@@ -91,17 +109,17 @@ std::string FormatText(const Diagnostic& d) {
   return s;
 }
 
-std::string FormatText(const DiagnosticSink& sink) {
+std::string FormatText(const DiagnosticSink& sink, bool with_warnings) {
   std::string s;
-  for (const Diagnostic& d : sink.diagnostics())
-    s += FormatText(d);
+  for (const Diagnostic* d : Reported(sink, with_warnings))
+    s += FormatText(*d);
   return s;
 }
 
-std::string FormatJson(const DiagnosticSink& sink) {
+std::string FormatJson(const DiagnosticSink& sink, bool with_warnings) {
   nlohmann::json out = nlohmann::json::array();
-  for (const Diagnostic& d : sink.diagnostics())
-    out.push_back(ToJson(d));
+  for (const Diagnostic* d : Reported(sink, with_warnings))
+    out.push_back(ToJson(*d));
   return JsonText(out, 2) + "\n";
 }
 

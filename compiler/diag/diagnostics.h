@@ -2,6 +2,7 @@
 // optional notes, printed as `file:line:col: error[E0xx]: message` or as JSON for tools.
 #pragma once
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,11 @@ class DiagnosticSink {
   Diagnostic& Warning(std::string code, SourceLocation location, std::string message);
   static void AddNote(Diagnostic& to, SourceLocation location, std::string message);
 
-  // With -Werror, warnings count as errors.
+  // With -Werror, warnings given from then on are errors (their codes stay theirs).
   void set_warnings_as_errors(bool on) { warnings_as_errors_ = on; }
+  // -Wno-CODE: warnings with `code` are dropped. -Werror=CODE: they are errors.
+  void DisableWarning(std::string code) { disabled_.insert(std::move(code)); }
+  void PromoteWarning(std::string code) { promoted_.insert(std::move(code)); }
 
   bool has_errors() const;
   int error_count() const;
@@ -43,6 +47,8 @@ class DiagnosticSink {
  private:
   std::vector<Diagnostic> diagnostics_;
   bool warnings_as_errors_ = false;
+  std::set<std::string> disabled_, promoted_;
+  Diagnostic dropped_;  // what Warning returns for a disabled code, so notes have somewhere to go
 };
 
 // `file:line:col`, the file name as terminal text (compiler/diag/escape.h: EscapeTerminal).
@@ -51,9 +57,12 @@ std::string FormatLocation(const SourceLocation& location);
 // names and messages (which quote names from documents) are escaped as terminal text, so each
 // diagnostic is exactly one line and holds no control character.
 std::string FormatText(const Diagnostic& diagnostic);
-std::string FormatText(const DiagnosticSink& sink);
-// A JSON array of {severity, code, file, line, column, message, notes}; ill-formed UTF-8 in a
-// file name or message becomes U+FFFD.
-std::string FormatJson(const DiagnosticSink& sink);
+// A sink's diagnostics: only its errors when it holds any (a warning about a graph that does not
+// compile is noise: a cycle's nodes are all "unused"), else everything. `with_warnings` false
+// (-q) leaves warnings out in any case.
+std::string FormatText(const DiagnosticSink& sink, bool with_warnings = true);
+// The same as a JSON array of {severity, code, file, line, column, message, notes}; ill-formed
+// UTF-8 in a file name or message becomes U+FFFD.
+std::string FormatJson(const DiagnosticSink& sink, bool with_warnings = true);
 
 }  // namespace anim

@@ -4,6 +4,7 @@
 #include <utility>
 #include <vector>
 
+#include "compiler/graph/graph_lints.h"
 #include "vm/bytecode/limits.h"
 
 namespace anim::graph {
@@ -69,71 +70,6 @@ void CheckCycles(const GraphModel& model, const Document& document, DiagnosticSi
       });
 }
 
-// States reachable from the initial one, over transitions listed per state (any-state transitions
-// apply from the initial state on), so the cost is states plus transitions.
-std::vector<bool> ReachableStates(const GraphNode& machine) {
-  const std::size_t states = machine.states.size();
-  std::vector<std::vector<int>> targets(states);
-  std::vector<bool> reached(states, false);
-  std::vector<int> work{machine.initial_state};
-  reached[static_cast<std::size_t>(machine.initial_state)] = true;
-  for (const TransitionModel& t : machine.transitions) {
-    if (t.from >= 0) {
-      targets[static_cast<std::size_t>(t.from)].push_back(t.to);
-    } else if (!reached[static_cast<std::size_t>(t.to)]) {
-      reached[static_cast<std::size_t>(t.to)] = true;
-      work.push_back(t.to);
-    }
-  }
-  while (!work.empty()) {
-    const int from = work.back();
-    work.pop_back();
-    for (const int to : targets[static_cast<std::size_t>(from)]) {
-      if (reached[static_cast<std::size_t>(to)]) continue;
-      reached[static_cast<std::size_t>(to)] = true;
-      work.push_back(to);
-    }
-  }
-  return reached;
-}
-
-void CheckStateReachability(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
-  for (const GraphNode& machine : model.nodes) {
-    if (machine.initial_state < 0 || machine.states.empty()) continue;
-    const std::vector<bool> reached = ReachableStates(machine);
-    for (std::size_t s = 0; s < machine.states.size(); ++s) {
-      if (reached[s]) continue;
-      diagnostics.Warning("W001", document.Locate(machine.states[s].position),
-                          "state " + Quoted(machine.states[s].name) + " of " + Quoted(machine.name) +
-                              " is unreachable: no transition path leads to it from the initial state " +
-                              Quoted(machine.states[static_cast<std::size_t>(machine.initial_state)].name));
-    }
-  }
-}
-
-void CheckUnused(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
-  if (model.output < 0) return;
-  std::vector<bool> used(model.nodes.size(), false);
-  std::vector<int> work{model.output};
-  used[static_cast<std::size_t>(model.output)] = true;
-  while (!work.empty()) {
-    const int node = work.back();
-    work.pop_back();
-    for (const InputRef& input : model.nodes[static_cast<std::size_t>(node)].inputs) {
-      if (!used[static_cast<std::size_t>(input.node)]) {
-        used[static_cast<std::size_t>(input.node)] = true;
-        work.push_back(input.node);
-      }
-    }
-  }
-  for (std::size_t n = 0; n < model.nodes.size(); ++n) {
-    if (used[n] || !model.nodes[n].named) continue;
-    diagnostics.Warning(
-        "W002", document.Locate(model.nodes[n].position),
-        "node " + Quoted(model.nodes[n].name) + " is never used: the output does not depend on it");
-  }
-}
-
 // The format's limits (vm/bytecode/limits.h), checked before lowering narrows indices to 16 bits:
 // one E901 per table, at the first entry past the limit.
 void CheckFormatLimits(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
@@ -178,8 +114,7 @@ void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSin
   CheckFormatLimits(model, document, diagnostics);
   CheckCycles(model, document, diagnostics);
   if (!warnings || diagnostics.error_count() != errors_before) return;
-  CheckStateReachability(model, document, diagnostics);
-  CheckUnused(model, document, diagnostics);
+  LintGraph(model, document, diagnostics);
 }
 
 std::vector<int> TopologicalOrder(const GraphModel& model) {

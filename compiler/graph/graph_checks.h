@@ -1,7 +1,7 @@
-// Whole-graph checks once every node is read: cycles (E009, with the path), states no transition
-// path reaches from the initial state (W001), named nodes nothing reachable from the output uses
-// (W002). The warnings are only given for an otherwise clean graph: after an error, a dropped
-// transition or an unread node would make them misleading.
+// Whole-graph checks once every node is read: the format's limits (E901), cycles (E009, with the
+// path), then the lints (compiler/graph/graph_lints.h). The warnings are only given for an
+// otherwise clean graph: after an error, a dropped transition or an unread node would make them
+// misleading.
 #pragma once
 
 #include "compiler/diag/diagnostics.h"

@@ -27,12 +27,15 @@ struct StateModel {
   std::string name;
   TextPosition position;  // the state's key
   int node = -1;
+  bool final = false;  // named in the machine's `final`: it may have no way out
 };
 
 struct TransitionModel {
-  int from = -1;  // a state, or -1 for any state
+  TextPosition position;  // the transition's mapping
+  int from = -1;          // a state, or -1 for any state
   int to = -1;
   expr::Expr condition;
+  TextPosition condition_at;  // the condition as written
   float duration = 0.2f;
   BlendMode mode = BlendMode::Inertialize;
   BlendCurve curve = BlendCurve::Linear;
@@ -43,6 +46,7 @@ struct TransitionModel {
 struct SampleModel {
   float x = 0.0f, y = 0.0f;  // the position (y: 2D only)
   int node = -1;
+  TextPosition position;  // its 'position' as written
 };
 
 // One use of a node by another, where it is written.

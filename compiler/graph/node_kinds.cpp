@@ -41,8 +41,10 @@ constexpr FieldSpec kBlendSpace2D[] = {
 constexpr FieldSpec kMakeAdditive[] = {
     Input("pose"), {"base", F::OptionalPose}, {"space", F::Enum, false, {}, Range::Any, kAdditiveSpaces}};
 constexpr FieldSpec kApplyAdditive[] = {Input("base"), Input("additive"), Alpha()};
-constexpr FieldSpec kStateMachine[] = {
-    {"initial", F::Special, true}, {"states", F::Special, true}, {"transitions", F::Special}};
+constexpr FieldSpec kStateMachine[] = {{"initial", F::Special, true},
+                                       {"states", F::Special, true},
+                                       {"transitions", F::Special},
+                                       {"final", F::Special}};
 constexpr FieldSpec kSaveSnapshot[] = {Input("pose"), {"name", F::Snapshot, true}};
 constexpr FieldSpec kLoadSnapshot[] = {{"name", F::Snapshot, true}};
 constexpr FieldSpec kBoneTransform[] = {

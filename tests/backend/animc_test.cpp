@@ -1,5 +1,5 @@
 // The animc command line, run as a real process: exit codes (0, 1 compile errors, 2 usage and
-// I/O), byte-identical output, --emit, --stats, --depfile, -Werror, JSON diagnostics, standard
+// I/O), byte-identical output, --emit, --stats, --depfile, -W options and -q, JSON diagnostics, standard
 // input and output, and that a failed run never leaves a half-written or stale output.
 #include <sys/wait.h>
 #include <unistd.h>
@@ -153,6 +153,32 @@ TEST_CASE("animc -Werror turns a warning into exit 1 and writes nothing") {
   CHECK(strict.exit_code == 1);
   CHECK(strict.err.find("W001") != std::string::npos);
   CHECK_FALSE(fs::exists(Out("w.animbc")));
+}
+
+TEST_CASE("animc -Wno-CODE drops a warning, -Werror=CODE makes it an error, -q hides warnings") {
+  const std::string graph = "tests/backend/cli/unreachable_state.yaml -o " + Out("w.animbc");
+  const Run dropped = Animc(graph + " -Wno-W001");
+  CHECK(dropped.exit_code == 0);
+  CHECK(dropped.err.empty());
+  const Run other = Animc(graph + " -Wno-W002");
+  CHECK(other.err.find("warning[W001]") != std::string::npos);
+  const Run promoted = Animc(graph + " -Werror=W001");
+  CHECK(promoted.exit_code == 1);
+  CHECK(promoted.err.find("error[W001]") != std::string::npos);
+  const Run not_this_one = Animc(graph + " -Werror=W003");
+  CHECK(not_this_one.exit_code == 0);
+  const Run quiet = Animc(graph + " -q");
+  CHECK(quiet.exit_code == 0);
+  CHECK(quiet.err.empty());
+  const Run quiet_json = Animc(graph + " -q --diagnostics-format json");
+  CHECK(quiet_json.err.find("W001") == std::string::npos);
+  // A code that is not a warning is a usage error, so a typo never suppresses nothing in silence.
+  const Run typo = Animc(graph + " -Wno-W01");
+  CHECK(typo.exit_code == 2);
+  CHECK(typo.err.find("unknown warning code 'W01'") != std::string::npos);
+  const Run malformed = Animc(graph + " -Wall");
+  CHECK(malformed.exit_code == 2);
+  CHECK(malformed.err.find("expected -Werror, -Werror=CODE or -Wno-CODE") != std::string::npos);
 }
 
 TEST_CASE("animc reports compile errors as text or JSON with exit 1, and keeps the old output") {

@@ -74,6 +74,7 @@ nodes:
   "ma\0chine\e]0;t\a":
     kind: state_machine
     initial: "st\0ate\e"
+    final: ["ot\nher\uFFFE"]
     states:
       "st\0ate\e": "no\0de\e[1;1H\n<x>&\"'\u202e"
       "ot\nher\uFFFE": {kind: bone_transform, pose: "mi\x7f\u0085x", bone: "ar\0m\e[2J\nfake line\u202e\u00e9", rotation: [0, 10, 0]}

@@ -218,13 +218,38 @@ constexpr BadCase kErrors[] = {
      "start with '!', '&' or '*')\n"},
 };
 
-// Graphs that compile, with a warning.
-constexpr BadCase kWarnings[] = {
-    {"unreachable_state.yaml",
-     "{file}:14:38: warning[W001]: state 'stuck' of 'loco' is unreachable: no transition path leads to it "
+// Graphs that compile, with one warning (a lint: compiler/graph/graph_lints.h).
+struct WarningCase {
+  const char* file;
+  const char* code;
+  const char* expected;
+};
+constexpr WarningCase kWarnings[] = {
+    {"unreachable_state.yaml", "W001",
+     "{file}:13:38: warning[W001]: state 'stuck' of 'loco' is unreachable: no transition path leads to it "
      "from the initial state 'idle'\n"},
-    {"unused_node.json",
-     "{file}:26:5: warning[W002]: node 'walk' is never used: the output does not depend on it\n"},
+    {"unused_node.json", "W002",
+     "{file}:14:5: warning[W002]: node 'walk' is never used: the output does not depend on it\n"},
+    {"unused_parameter.yaml", "W003",
+     "{file}:7:3: warning[W003]: parameter 'lean' is never read: no expression or condition uses it\n"},
+    {"unused_mask.yaml", "W004",
+     "{file}:7:3: warning[W004]: mask 'legs' is never used: no masked blend names it\n"},
+    {"unused_clip.yaml", "W005",
+     "{file}:7:3: warning[W005]: clip 'jump' is never played: no clip node names it\n"},
+    {"dead_end_state.yaml", "W007",
+     "{file}:14:46: warning[W007]: state 'walk' of 'loco' has no way out: no transition leaves it (list it "
+     "in "
+     "the machine's 'final' if it is meant to end the machine)\n"},
+    {"shadowed_transition.yaml", "W008",
+     "{file}:14:9: warning[W008]: transition idle -> walk of 'loco' never fires: the transition on line 13 "
+     "(idle -> walk) is tried before it from the same state and is always true\n"},
+    {"constant_condition.yaml", "W009",
+     "{file}:15:43: warning[W009]: the condition of transition walk -> idle of 'loco' is always false: it "
+     "never "
+     "fires (given the parameters' ranges)\n"},
+    {"sample_outside_range.yaml", "W010",
+     "{file}:14:20: warning[W010]: a sample of 'gait' sits at axis = 6, outside [0, 4], the range its 'axis' "
+     "can take: the blend space never reaches it\n"},
 };
 
 TEST_CASE("Each bad graph gives exactly its diagnostics and no graph") {
@@ -238,20 +263,52 @@ TEST_CASE("Each bad graph gives exactly its diagnostics and no graph") {
   }
 }
 
-TEST_CASE("A graph with only a warning compiles, and fails under -Werror") {
-  for (const BadCase& c : kWarnings) {
+TEST_CASE("A graph with only a warning compiles, and -Wno-CODE, -Werror=CODE and -Werror act on it") {
+  for (const WarningCase& c : kWarnings) {
     DYNAMIC_SECTION(c.file) {
       const std::string path = BadDir() + c.file;
       DiagnosticSink sink;
       CHECK(LoadGraph(path, sink).has_value());
       CHECK(FormatText(sink) == Expand(c.expected, path));
       CHECK(sink.warning_count() == 1);
+      CHECK(FormatText(sink, false).empty());  // -q
+      DiagnosticSink quiet;                    // -Wno-CODE drops it, and only it
+      quiet.DisableWarning(c.code);
+      quiet.DisableWarning(std::string(c.code) == "W001" ? "W002" : "W001");
+      CHECK(LoadGraph(path, quiet).has_value());
+      CHECK(quiet.diagnostics().empty());
+      DiagnosticSink other;  // another code's -Wno leaves it
+      other.DisableWarning("W999");
+      LoadGraph(path, other);
+      CHECK(other.warning_count() == 1);
+      DiagnosticSink promoted;  // -Werror=CODE: the same diagnostic, as an error
+      promoted.PromoteWarning(c.code);
+      CHECK_FALSE(LoadGraph(path, promoted).has_value());
+      REQUIRE(promoted.error_count() == 1);
+      CHECK(promoted.diagnostics()[0].code == c.code);
       DiagnosticSink strict;
       strict.set_warnings_as_errors(true);
       LoadGraph(path, strict);
       CHECK(strict.has_errors());
     }
   }
+}
+
+TEST_CASE("A final state may have no way out") {
+  const std::string path = BadDir() + "dead_end_state.yaml";
+  DiagnosticSink sink;
+  REQUIRE(LoadGraph(path, sink).has_value());
+  REQUIRE(sink.diagnostics().size() == 1);
+  CHECK(sink.diagnostics()[0].message.starts_with("state 'walk'"));  // 'down' is final
+}
+
+TEST_CASE("No warning is printed with errors: a cycle's nodes are not also reported unused") {
+  DiagnosticSink sink;
+  sink.Warning("W003", {"g.yaml", 3, 3}, "parameter 'speed' is never read");
+  CHECK(FormatText(sink) == "g.yaml:3:3: warning[W003]: parameter 'speed' is never read\n");
+  sink.Error("E009", {"g.yaml", 9, 3}, "cycle");
+  CHECK(FormatText(sink) == "g.yaml:9:3: error[E009]: cycle\n");
+  CHECK(FormatJson(sink).find("W003") == std::string::npos);
 }
 
 TEST_CASE("Every problem in a graph is reported in one run, not only the first") {
@@ -279,7 +336,7 @@ TEST_CASE("Every graph in the bad corpus is listed with its expected diagnostics
   std::set<std::string> listed{"many_errors.yaml"};
   for (const BadCase& c : kErrors)
     listed.insert(c.file);
-  for (const BadCase& c : kWarnings)
+  for (const WarningCase& c : kWarnings)
     listed.insert(c.file);
   int graphs = 0;
   for (const auto& entry : std::filesystem::directory_iterator(BadDir())) {

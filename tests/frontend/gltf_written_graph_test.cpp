@@ -31,11 +31,12 @@ TEST_CASE("A graph takes its skeleton and clips from a written glTF file found t
   fs::create_directories(assets / "rigs");
   test::WriteHumanoidGlb(assets / "rigs" / "humanoid.glb");
   const std::string file = "rigs/humanoid.glb";
-  const std::string text = "format: animtc.graph\nversion: 1\nskeleton: " + file + "\nclips:\n" +
-                           "  a: {gltf: " + file + ", animation: walk_fwd, loop: true}\n" +
-                           "  b: {gltf: " + file + ", animation: jump}\n" + "  c: {gltf: " + file +
-                           ", animation: idle, rate: 240}\n" +
-                           "nodes:\n  play: {kind: clip, clip: a}\noutput: {pose: play}\n";
+  const std::string text =
+      "format: animtc.graph\nversion: 1\nskeleton: " + file + "\nclips:\n" + "  a: {gltf: " + file +
+      ", animation: walk_fwd, loop: true}\n" + "  b: {gltf: " + file + ", animation: jump}\n" +
+      "  c: {gltf: " + file + ", animation: idle, rate: 240}\n" +
+      "nodes:\n  play: {kind: blend, a: {kind: clip, clip: a}, b: {kind: blend, a: {kind: clip, clip: b}, "
+      "b: {kind: clip, clip: c}, alpha: 0.5}, alpha: 0.5}\noutput: {pose: play}\n";
   DiagnosticSink sink;
   const std::optional<CompiledGraph> graph =
       ParseGraph(text, "g.yaml", dir.file("graphs"), sink, {assets.string()});

@@ -141,7 +141,7 @@ TEST_CASE("The expression columns point into the string, past the opening quote"
   const CompiledGraph compiled = Compile("locomotion.yaml");
   const ir::Graph& g = compiled.graph;
   const ir::Value& condition = ValueOf(g, g.machines[0].transitions[0].condition);  // "speed > 0.1"
-  CHECK(condition.location.line == 32);
+  CHECK(condition.location.line == 30);
   CHECK(condition.location.column == 50);                          // the '>'
   CHECK(ValueOf(g, condition.operands[1]).location.column == 52);  // '0.1'; the string's quote is at 43
 }

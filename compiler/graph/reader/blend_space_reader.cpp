@@ -54,6 +54,7 @@ class SampleReader {
     if (two_d_ ? !ReadPoint(*position, position_what, model) : !ReadNumber(*position, position_what, model))
       return;
     positions_.push_back(position);
+    model.position = position->position;
     node_.samples.push_back(model);
   }
 

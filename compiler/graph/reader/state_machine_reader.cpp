@@ -41,6 +41,7 @@ class StateMachineReader {
       if (const std::optional<std::string> name = reader_.String(*initial, "'initial' of " + what_))
         node_.initial_state = StateRef(*name, *initial, "'initial' of " + what_, false);
     }
+    if (const DocNode* final = fields.Find("final")) ReadFinal(*final);
     const DocNode* transitions = fields.Find("transitions");
     if (transitions == nullptr || reader_.Sequence(*transitions, "'transitions' of " + what_) == nullptr)
       return;
@@ -61,12 +62,25 @@ class StateMachineReader {
     return -2;
   }
 
+  // `final: [state, ...]`: the states meant to end the machine (no way out is no mistake there).
+  void ReadFinal(const DocNode& doc) {
+    const std::string what = "'final' of " + what_;
+    if (reader_.Sequence(doc, what) == nullptr) return;
+    for (const DocNode* item : doc.items) {
+      const std::optional<std::string> name = reader_.String(*item, what);
+      if (!name) continue;
+      const int state = StateRef(*name, *item, what, false);
+      if (state >= 0) node_.states[static_cast<std::size_t>(state)].final = true;
+    }
+  }
+
   void ReadTransition(const DocNode& doc, const std::string& what) {
     if (reader_.Mapping(doc, what) == nullptr) return;
     FieldReader fields(reader_, doc, what, kTransitionFields);
     fields.ReportUnknownFields();
     ScalarFieldReader& scalars = nodes_.scalars();
     TransitionModel t;
+    t.position = doc.position;
     bool ok = true;
     if (const std::optional<std::string> from = fields.String("from", Field::Required)) {
       t.from = StateRef(*from, *doc.Find("from"), "'from' of " + what, true);
@@ -83,6 +97,7 @@ class StateMachineReader {
           scalars.ReadValue(*condition, ir::Type::Bool, "'condition' of " + what, Range::Any);
       ok = ok && e.has_value();
       if (e) t.condition = std::move(*e);
+      t.condition_at = condition->position;
     } else {
       ok = false;
     }
