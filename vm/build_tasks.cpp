@@ -292,8 +292,10 @@ class Recorder {
 
   // The machine's one task: an Inertialize (or DeadBlend) over its current state's pose only.
   void RecordMachine(uint16_t reg, uint16_t machine) {
-    const MachineState& m = in_.machines[machine];
+    MachineState& m = in_.machines[machine];
     const MachineDesc& desc = p_.machines[machine];
+    for (std::size_t s = 0; s < desc.states.size(); ++s)  // written before, as the verifier ensures
+      m.state_tasks[s] = pose_tasks_[desc.states[s].pose];
     const uint16_t incoming = desc.states[m.current].pose;
     AnimTask* recorded = nullptr;
     if (m.blend_mode == BlendMode::Crossfade) {

@@ -59,6 +59,10 @@ std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& 
     f.state = state.current < desc.states.size() ? desc.states[state.current].name : "";
     f.fired = state.fired;
     f.blend_active = state.blend_active;
+    for (std::size_t s = 0; s < desc.states.size(); ++s) {
+      f.states.push_back(desc.states[s].name);
+      f.state_tasks.push_back(s < state.state_tasks.size() ? state.state_tasks[s] : -1);
+    }
     if (state.fired && state.last_transition >= 0 &&
         static_cast<std::size_t>(state.last_transition) < desc.transitions.size()) {
       const TransitionDesc& t = desc.transitions[static_cast<std::size_t>(state.last_transition)];

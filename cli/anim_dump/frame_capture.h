@@ -38,6 +38,9 @@ struct MachineFrame {
   bool fired = false;         // a transition started this frame
   std::string transition;     // "walk -> run" when fired
   bool blend_active = false;  // the last transition is still blending
+  // Every state's name and its result task this frame (-1 unknown), in state order.
+  std::vector<std::string> states;
+  std::vector<int> state_tasks;
 };
 
 // A 2D blend space this frame: where its point was and every sample's weight there.

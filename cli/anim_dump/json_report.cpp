@@ -198,6 +198,8 @@ Json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame) {
   out["blend_spaces"] = BlendSpacesJson(frame);
   Json tasks = Json::array();
   std::map<int, std::vector<int>> levels;
+  const std::vector<std::string> reasons =
+      kind == JsonKind::Reach ? PruneReasons(frame) : std::vector<std::string>{};
   for (std::size_t i = 0; i < frame.tasks.size(); ++i) {
     const DumpTask& t = frame.tasks[i];
     Json deps = Json::array();
@@ -217,7 +219,7 @@ Json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame) {
     task["live_buffers"] = t.exec.exec_order < 0 ? Json(nullptr) : Json(t.exec.live_buffers);
     task["use_count"] = t.exec.use_count;
     if (kind == JsonKind::Tasks) task["fields"] = Fields(run, frame, t);
-    if (kind == JsonKind::Reach) task["pruned_reason"] = OrNull(PruneReason(frame, static_cast<int>(i)));
+    if (kind == JsonKind::Reach) task["pruned_reason"] = OrNull(reasons[i]);
     if (kind == JsonKind::Timeline) task["action"] = Action(frame, t);
     if (t.exec.reachable) levels[t.exec.level].push_back(static_cast<int>(i));
     tasks.push_back(std::move(task));

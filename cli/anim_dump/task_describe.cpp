@@ -108,25 +108,69 @@ std::string KeyFields(const CapturedRun& run, const DumpFrame& frame, const Dump
   return "";
 }
 
-std::string PruneReason(const DumpFrame& frame, int index) {
-  const DumpTask& task = frame.tasks[static_cast<std::size_t>(index)];
-  if (task.exec.reachable) return "";
-  // A task recorded inside a state that is not current ("<machine>.states.<state>..."): name the
-  // state. Nested machines are checked from the outside in.
+namespace {
+
+// "blend 'gait'": what a task that prunes by weight is, for reasons.
+std::string WeightedReader(const DumpTask& reader) {
+  const char* kind = reader.task.type == AnimTaskType::Blend           ? "blend"
+                     : reader.task.type == AnimTaskType::BlendMasked   ? "masked blend"
+                     : reader.task.type == AnimTaskType::ApplyAdditive ? "additive"
+                                                                       : "op";
+  return std::string(kind) + " '" + reader.node + "'";
+}
+
+// The reason a task that is the result of a state not running gets, or "".
+std::string InactiveState(const DumpFrame& frame, int index) {
   for (const MachineFrame& m : frame.machines) {
-    const std::string prefix = m.name + ".states.";
-    if (task.node.compare(0, prefix.size(), prefix) != 0) continue;
-    const std::size_t end = task.node.find('.', prefix.size());
-    const std::string state =
-        task.node.substr(prefix.size(), end == std::string::npos ? std::string::npos : end - prefix.size());
-    if (state != m.state) return "state " + state + " of " + m.name + " is inactive";
-  }
-  for (std::size_t i = static_cast<std::size_t>(index) + 1; i < frame.tasks.size(); ++i) {
-    for (int d : Dependencies(frame.tasks[i].task)) {
-      if (d == index) return "read only by pruned tasks";
+    for (std::size_t s = 0; s < m.state_tasks.size() && s < m.states.size(); ++s) {
+      if (m.state_tasks[s] == index && m.states[s] != m.state)
+        return "state " + m.states[s] + " of " + m.name + " is inactive";
     }
   }
-  return "nothing reads its result";
+  return "";
+}
+
+bool Inherited(const std::string& reason) {
+  return reason.starts_with("state ") || reason.starts_with("pruned: ");
+}
+
+}  // namespace
+
+std::vector<std::string> PruneReasons(const DumpFrame& frame) {
+  const int count = static_cast<int>(frame.tasks.size());
+  std::vector<std::string> reasons(static_cast<std::size_t>(count));
+  std::vector<std::vector<int>> readers(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) {
+    for (const int d : Dependencies(frame.tasks[static_cast<std::size_t>(i)].task))
+      if (d >= 0 && d < i) readers[static_cast<std::size_t>(d)].push_back(i);
+  }
+  // Readers come after what they read: from the last task back, a reader's reason is known.
+  for (int i = count - 1; i >= 0; --i) {
+    const DumpTask& task = frame.tasks[static_cast<std::size_t>(i)];
+    std::string& reason = reasons[static_cast<std::size_t>(i)];
+    if (task.exec.reachable) continue;
+    reason = InactiveState(frame, i);
+    if (!reason.empty()) continue;
+    if (task.exec.pruned_by >= 0 && task.exec.pruned_by < count) {
+      reason =
+          "pruned: weight 0 in " + WeightedReader(frame.tasks[static_cast<std::size_t>(task.exec.pruned_by)]);
+      continue;
+    }
+    const std::vector<int>& by = readers[static_cast<std::size_t>(i)];
+    if (by.empty()) {
+      reason = "nothing reads its result";
+      continue;
+    }
+    reason = "read only by tasks that do not run";
+    for (const int r : by) {
+      const std::string& theirs = reasons[static_cast<std::size_t>(r)];
+      if (!frame.tasks[static_cast<std::size_t>(r)].exec.reachable && Inherited(theirs)) {
+        reason = theirs;
+        break;
+      }
+    }
+  }
+  return reasons;
 }
 
 }  // namespace anim::dump

@@ -18,9 +18,11 @@ std::string DependencyText(const AnimTask& task);
 // The seed's style: "idle t=0.433", "alpha 0.3", "thigh_l calf_l foot_l alpha 1.0".
 std::string KeyFields(const CapturedRun& run, const DumpFrame& frame, const DumpTask& task);
 
-// Why a task did not run: "state walk of locomotion is inactive", "read only by pruned tasks",
-// "nothing reads its result". Empty for a reachable task.
-std::string PruneReason(const DumpFrame& frame, int index);
+// Why each task did not run ("" for one that ran): "state walk of locomotion is inactive" (the
+// result of a state that is not running, and what only it reads), "pruned: weight 0 in blend
+// 'gait'" (an input its reader passes over by weight, and what only it reads), "read only by
+// tasks that do not run", "nothing reads its result".
+std::vector<std::string> PruneReasons(const DumpFrame& frame);
 
 // A number as people write it: "0.3", "1.0", "0.433" (up to 3 decimals, at least one).
 std::string Number(float value);

@@ -91,14 +91,14 @@ std::string ReachText(const CapturedRun& /*run*/, const DumpFrame& frame, bool c
   TextTable table({"idx", "type", "reachable", "uses", "level", "node", "why pruned"},
                   {true, false, false, true, true, false, false});
   std::map<int, std::vector<int>> levels;
+  const std::vector<std::string> reasons = PruneReasons(frame);
   for (std::size_t i = 0; i < frame.tasks.size(); ++i) {
     const DumpTask& t = frame.tasks[i];
     const int index = static_cast<int>(i);
     if (t.exec.reachable) levels[t.exec.level].push_back(index);
-    table.Add(
-        {std::to_string(i), AnimTaskTypeName(t.task.type), t.exec.reachable ? "yes" : "no",
-         std::to_string(t.exec.use_count), OrDash(t.exec.level), OrDash(t.node), PruneReason(frame, index)},
-        !t.exec.reachable);
+    table.Add({std::to_string(i), AnimTaskTypeName(t.task.type), t.exec.reachable ? "yes" : "no",
+               std::to_string(t.exec.use_count), OrDash(t.exec.level), OrDash(t.node), reasons[i]},
+              !t.exec.reachable);
   }
   std::string out = Summary(frame) + table.Render(colour);
   out += "levels (tasks on one level do not depend on each other):\n";

@@ -82,4 +82,27 @@ int RequiredDependencyCount(const AnimTask& task) {
   return 0;
 }
 
+int PassThroughInput(const AnimTask& task) {
+  switch (task.type) {
+    case AnimTaskType::Blend:
+      return task.alpha == 0.0f ? 0 : task.alpha == 1.0f ? 1 : -1;
+    case AnimTaskType::BlendMasked:
+    case AnimTaskType::ApplyAdditive:
+    case AnimTaskType::BoneTransform:
+    case AnimTaskType::TranslateBone:
+    case AnimTaskType::TwoBoneIK:
+    case AnimTaskType::FABRIK:
+    case AnimTaskType::LookAt:
+    case AnimTaskType::FootIK:
+      return task.alpha == 0.0f ? 0 : -1;
+    default:
+      return -1;
+  }
+}
+
+bool KeepsState(AnimTaskType type) {
+  return type == AnimTaskType::Inertialize || type == AnimTaskType::DeadBlend ||
+         type == AnimTaskType::Crossfade || type == AnimTaskType::SavePoseSnapshot;
+}
+
 }  // namespace anim

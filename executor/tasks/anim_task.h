@@ -116,4 +116,15 @@ static_assert(std::is_trivially_copyable_v<AnimTask>, "AnimTask must stay a flat
 // pose only in AdditiveBase::Pose mode, and Crossfade its outgoing pose only when dep_b names one.
 int RequiredDependencyCount(const AnimTask& task);
 
+// Weight pruning (docs/executor.md, "Weight pruning"): the input a task passes through unchanged
+// because of its weight, 0 (dep_a) or 1 (dep_b), or -1 when every input counts. A blend at alpha
+// exactly 0 passes a and at exactly 1 passes b; a masked blend or an additive at 0 passes its
+// first input; a bone op or IK solver at 0 passes its source. Such a task's result is that input
+// exactly, and the input it does not pass cannot contribute.
+int PassThroughInput(const AnimTask& task);
+
+// Tasks that keep state across frames (transition history, snapshots): a weight never prunes a
+// subtree holding one, since skipping it would change later frames.
+bool KeepsState(AnimTaskType type);
+
 }  // namespace anim

@@ -25,6 +25,7 @@ struct ReachedTask {
 
 struct ExecuteScratch {
   std::vector<uint8_t> needed;
+  std::vector<uint8_t> keeps_state;  // by task: its subtree holds a task that keeps state (lazily)
   std::vector<int16_t> use_count;
   std::vector<ReachedTask> reached;  // in reverse execution order
   std::vector<int16_t> result_buf;
@@ -39,6 +40,7 @@ struct ExecuteScratch {
     use_count.assign(task_count, 0);
     const std::size_t tasks = static_cast<std::size_t>(task_count);
     if (result_buf.size() < tasks) {
+      keeps_state.resize(tasks);
       reached.resize(tasks);
       result_buf.resize(tasks);
       result_pose.resize(tasks);
@@ -65,6 +67,18 @@ int ReadDependencies(const AnimTask& task, int index, int16_t (&deps)[2]) {
   if (valid == required) return valid;
   deps[0] = deps[1] = AnimTask::NoTask;  // a required dependency is missing: the task reads nothing
   return -1;
+}
+
+// Whether each task's subtree holds a task that keeps state (KeepsState), for tasks [0, count):
+// dependencies come first, so one forward pass.
+void MarkStatefulSubtrees(const AnimTaskList& list, int count, ExecuteScratch& s) {
+  for (int i = 0; i < count; ++i) {
+    const AnimTask& t = list.tasks[i];
+    uint8_t keeps = KeepsState(t.type) ? 1 : 0;
+    for (const int16_t d : {t.dep_a, t.dep_b})
+      if (d >= 0 && d < i) keeps |= s.keeps_state[d];
+    s.keeps_state[i] = keeps;
+  }
 }
 
 const Pose* LoadedSnapshot(const AnimTaskList& list, const AnimTask& task) {
@@ -112,13 +126,29 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
 
   // 1. Reachability and use counts: dependencies are earlier tasks, so one reverse pass suffices.
   // It lists the reachable tasks, so the sweep below never looks at an unreachable one.
+  // A task that passes one input through by its weight does not read the other (weight pruning),
+  // unless that input's subtree keeps state.
   int reached_count = 0;
+  bool stateful_known = false;
   if (output != AnimTask::NoTask) s.needed[output] = 1;
   for (int i = output; i >= 0; --i) {
     if (!s.needed[i]) continue;
     ReachedTask& r = s.reached[reached_count++];
     r.index = static_cast<int16_t>(i);
-    r.inputs_valid = ReadDependencies(list.tasks[i], i, r.deps) >= 0;
+    const AnimTask& task = list.tasks[i];
+    r.inputs_valid = ReadDependencies(task, i, r.deps) >= 0;
+    if (const int through = PassThroughInput(task);
+        through >= 0 && r.inputs_valid && options.prune_by_weight) {
+      const int other = 1 - through;
+      if (const int16_t d = r.deps[other]; d != AnimTask::NoTask) {
+        if (!stateful_known) MarkStatefulSubtrees(list, i, s);
+        stateful_known = true;
+        if (!s.keeps_state[d]) {
+          r.deps[other] = AnimTask::NoTask;
+          if (snap != nullptr) NotePruned(*snap, d, i);
+        }
+      }
+    }
     for (int16_t d : r.deps) {
       if (d == AnimTask::NoTask) continue;
       s.needed[d] = 1;

@@ -1,6 +1,7 @@
 // ExecuteTaskList: the execute half of a frame. Four linear phases:
 //  1. reachability: one reverse pass from the output task marks what is needed and counts, per
-//     result, how many reachable tasks read it;
+//     result, how many reachable tasks read it; an input a task passes over by its weight is not
+//     read (weight pruning: PassThroughInput in executor/tasks/anim_task.h);
 //  2. buffer ownership: a task steals a dependency's buffer when it is that result's last reachable
 //     reader and the buffer is not retained history, otherwise it takes a fresh one from the thread's
 //     pool; a buffer is released as soon as its last reader has run;
@@ -40,6 +41,9 @@ void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs,
 struct ExecutorOptions {
   const PoseKernelTable* kernels = &kSimdPoseKernels;
   bool fault_steal_shared_buffers = false;  // steal a dependency's buffer even when others still read it
+  // false: every input a task lists is computed, whatever its weight (the baseline weight pruning
+  // is held to: the same results, bit for bit, from more tasks).
+  bool prune_by_weight = true;
 };
 
 void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,

@@ -67,6 +67,11 @@ void BeginSnapshot(TaskSnapshot& snap, const AnimTaskList& list, int task_count,
   snap.level_count = 0;
 }
 
+void NotePruned(TaskSnapshot& snap, int task, int reader) {
+  int16_t& by = snap.tasks[static_cast<std::size_t>(task)].pruned_by;
+  if (by < 0) by = static_cast<int16_t>(reader);
+}
+
 void RecordExecuted(TaskSnapshot& snap, int task, int exec_order, int16_t buffer, bool stole, int16_t level,
                     int live_buffers, const int16_t (&released)[2], int mask_weighted_bones, int use_count) {
   TaskSnapshotEntry& e = snap.tasks[task];

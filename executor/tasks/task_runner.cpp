@@ -68,6 +68,7 @@ const RootMotionTrack* Track(const AnimTaskList& list, const AnimTask& task) {
 Transform TaskRootMotion(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b) {
   const Transform none{};
   auto motion = [&](const Pose* p) { return p != nullptr ? p->root_motion : none; };
+  if (const int through = PassThroughInput(task); through >= 0) return motion(through == 0 ? a : b);
   switch (task.type) {
     case AnimTaskType::SampleClip: {
       const RootMotionTrack* track = Track(list, task);
@@ -112,6 +113,10 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
   if (!inputs_valid) {
     FillBind(dst, skeleton, fallback_kind, k);
+    return -1;
+  }
+  if (const int through = PassThroughInput(task); through >= 0) {  // the other input may be pruned
+    TakeInput(dst, through == 0 ? *a : *b, n, k);
     return -1;
   }
   // Kernels write only the active prefix; the tail rides along from the first input (the bind pose

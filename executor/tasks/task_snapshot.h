@@ -29,6 +29,9 @@ struct TaskSnapshotEntry {
   int16_t live_buffers = 0;        // pool buffers in use right after the task ran
   int16_t released[2] = {-1, -1};  // pool buffers released after the task ran
   int16_t mask_weighted_bones = -1;  // BlendMasked: bones the mask weights
+  // The first reachable task that passed its other input through by weight instead of reading this
+  // one (weight pruning), or -1.
+  int16_t pruned_by = -1;
 };
 
 struct TaskSnapshot {

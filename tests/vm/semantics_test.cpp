@@ -160,7 +160,14 @@ TEST_CASE("inactive states' tasks are recorded but unreachable", "[vm][semantics
   REQUIRE(jump >= 0);
   CHECK(vm.snapshot.tasks[static_cast<std::size_t>(idle)].reachable);
   CHECK_FALSE(vm.snapshot.tasks[static_cast<std::size_t>(jump)].reachable);
-  // The walk clip also feeds the additive lean, so it is reachable through that layer only.
+  // The walk clip also feeds the additive lean, whose weight is the crouch parameter: at 0 the
+  // additive is pruned, and the walk clip with it; crouching, it is reachable through that layer.
+  CHECK_FALSE(vm.snapshot.tasks[static_cast<std::size_t>(walk)].reachable);
+  const int lean = vm.Find(AnimTaskType::MakeAdditive);
+  REQUIRE(lean >= 0);
+  CHECK(vm.snapshot.tasks[static_cast<std::size_t>(lean)].pruned_by == vm.Find(AnimTaskType::ApplyAdditive));
+  REQUIRE(vm.instance.SetBool("crouch", true));
+  vm.Step(1.0f / 30.0f);
   CHECK(vm.snapshot.tasks[static_cast<std::size_t>(walk)].reachable);
   // Each machine records exactly one task, over its current state's pose only.
   int machine_tasks = 0;

@@ -28,8 +28,10 @@ AnimInstance::AnimInstance(const Program& program) : program_(&program) {
   clocks.resize(program.clocks.size());
   scopes.resize(program.scopes.size());
   machines.resize(program.machines.size());
-  for (std::size_t m = 0; m < program.machines.size(); ++m)
+  for (std::size_t m = 0; m < program.machines.size(); ++m) {
     machines[m].current = program.machines[m].initial_state;
+    machines[m].state_tasks.assign(program.machines[m].states.size(), -1);
+  }
   for (const BlendSpaceDesc& space : program.blend_spaces) {
     blend_spaces.push_back({0.0f, 0.0f, false, static_cast<uint32_t>(blend_space_weights.size())});
     blend_space_weights.resize(blend_space_weights.size() + space.sample_count(), 0.0f);

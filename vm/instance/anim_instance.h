@@ -72,6 +72,9 @@ struct MachineState {
   // A crossfade from a live state: the state being left, which stays active (it updates and
   // records) until the fade ends; -1 when no crossfade is in flight or it fades from a frozen pose.
   int32_t fade_from = -1;
+  // For tools: each state's result task in the last list recorded (-1 before one was), so an
+  // unreachable task can be told to belong to a state that is not running.
+  std::vector<int16_t> state_tasks;
 };
 
 // A 2D blend space's weights as last computed, and where: the weight instructions of its samples
