@@ -5,8 +5,10 @@
 #include <numbers>
 #include <vector>
 
+#include "vm/events.h"
 #include "vm/frame_logic.h"
 #include "vm/sync_groups.h"
+#include "vm/task_weights.h"
 
 namespace anim {
 namespace {
@@ -172,6 +174,7 @@ class Recorder {
       case Opcode::SampleClip: {
         AnimTask& task = Record(AnimTaskType::SampleClip, o[0]);
         task.resource = p_.clocks[o[1]].clip;
+        in_.clocks[o[1]].task = pose_tasks_[o[0]];
         const BoundClock& clock = b_.clocks()[o[1]];
         if (clock.root_track != kNoOperand) {
           task.mode = static_cast<uint8_t>(clock.root_motion);
@@ -310,6 +313,7 @@ class Recorder {
           incoming);
     }
     AnimTask& task = *recorded;
+    m.record_task = pose_tasks_[reg];
     task.resource = machine;
     task.flags =
         static_cast<uint8_t>((m.fired ? kTaskFlagCapture : 0) | (m.blend_active ? kTaskFlagApply : 0));
@@ -360,7 +364,13 @@ class Recorder {
   pose_tasks.assign(binding.program().pose_register_count, AnimTask::NoTask);
   BeginFrame(binding, instance);
   Recorder(binding, instance, out.delta_time, out, pose_tasks.data()).Run();
-  if (binding.sync_group_count() > 0) UpdateSyncGroups(binding, instance, out, out.delta_time);
+  const bool events = !binding.program().events.empty();
+  if (binding.sync_group_count() > 0 || events) {
+    thread_local std::vector<float> weights;
+    TaskWeights(out, weights);
+    if (binding.sync_group_count() > 0) UpdateSyncGroups(binding, instance, out, weights, out.delta_time);
+    if (events) CollectEvents(binding, instance, out, weights);
+  }
   EndFrame(binding.program(), instance);
   if (out.output_task == AnimTask::NoTask) out.output_task = out.Add(AnimTask{});
 }

@@ -37,6 +37,7 @@ void BeginFrame(const ProgramBinding& binding, AnimInstance& instance) {
   for (std::size_t i = 0; i < instance.machines.size(); ++i) {
     MachineState& m = instance.machines[i];
     m.fired = false;
+    m.blend_finished = false;
     m.time_at_frame_start = m.time_in_state;
     m.progress_at_frame_start = StateProgress(binding, instance, static_cast<uint16_t>(i));
   }
@@ -91,6 +92,7 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
     // A crossfade fades from the state it leaves while that state keeps running; one that
     // interrupts a blend, or re-enters its own state, fades from the output frozen at the seam.
     m.fade_from = t.mode == BlendMode::Crossfade && !m.blend_active && t.to != m.current ? m.current : -1;
+    m.left_state = m.current;
     m.current = t.to;
     m.time_in_state = 0.0f;
     m.fired = true;
@@ -106,7 +108,10 @@ void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16
     m.time_in_state += dt;
     if (m.blend_active) {
       m.blend_elapsed += dt;
-      if (m.blend_elapsed >= m.blend_duration) m.blend_active = false;
+      if (m.blend_elapsed >= m.blend_duration) {
+        m.blend_active = false;
+        m.blend_finished = true;
+      }
     }
   }
   if (!m.blend_active) m.fade_from = -1;

@@ -4,17 +4,11 @@
 #include <cmath>
 #include <span>
 
-#include "executor/ops/crossfade.h"
 #include "vm/clock_time.h"
 #include "vm/frame_logic.h"
 
 namespace anim {
 namespace {
-
-// An alpha as a share: clamped into [0, 1], NaN as 0.
-float Share(float alpha) {
-  return alpha > 0.0f ? std::min(alpha, 1.0f) : 0.0f;
-}
 
 // Where `time` lies between the markers of a clip: the marker at or before it (wrapping to the
 // last), the one after it (wrapping to the first), and the fraction of the way between them.
@@ -42,50 +36,6 @@ MarkerPhase PhaseAt(std::span<const SyncMarker> m, float duration, float time) {
   to += shift;
   const float span = to - from;
   return {previous, (previous + 1) % m.size(), span > 0.0f ? (time - from) / span : 0.0f};
-}
-
-// How much of the output each task's pose makes, from the output task (weight 1) down through
-// blend alphas, additive alphas and crossfade weights (docs/semantics.md). `weights` is resized to
-// the list's size.
-void TaskWeights(const AnimTaskList& list, std::vector<float>& weights) {
-  weights.assign(list.tasks.size(), 0.0f);
-  if (list.output_task < 0 || static_cast<std::size_t>(list.output_task) >= list.tasks.size()) return;
-  weights[static_cast<std::size_t>(list.output_task)] = 1.0f;
-  for (std::size_t i = weights.size(); i-- > 0;) {
-    // A pose read twice (an additive's source and base) counts once, so weights stay within 1.
-    const float w = std::min(weights[i], 1.0f);
-    if (w == 0.0f) continue;
-    const AnimTask& t = list.tasks[i];
-    auto give = [&](int16_t dep, float share) {
-      if (dep >= 0) weights[static_cast<std::size_t>(dep)] += share;
-    };
-    switch (t.type) {
-      case AnimTaskType::Blend:
-        give(t.dep_a, w * (1.0f - Share(t.alpha)));
-        give(t.dep_b, w * Share(t.alpha));
-        break;
-      case AnimTaskType::BlendMasked:
-      case AnimTaskType::ApplyAdditive:  // the base shows in full, the other input by its alpha
-        give(t.dep_a, w);
-        give(t.dep_b, w * Share(t.alpha));
-        break;
-      case AnimTaskType::Crossfade:
-        if ((t.flags & kTaskFlagApply) != 0 && t.dep_b >= 0) {
-          const float incoming = CrossfadeWeight(static_cast<FadeCurve>(t.mode), t.time, t.alpha);
-          give(t.dep_a, w * incoming);
-          give(t.dep_b, w * (1.0f - incoming));
-        } else {
-          give(t.dep_a, w);
-        }
-        break;
-      case AnimTaskType::MakeAdditive:  // the base is taken away, not shown: it weighs nothing
-        give(t.dep_a, w);
-        break;
-      default:  // leaves give nothing; a pass-through op gives its source all of its weight
-        give(t.dep_a, w);
-        break;
-    }
-  }
 }
 
 // The time in clip `to` at the phase clip `from` shows at `from_time`: between the same pair of
@@ -122,9 +72,8 @@ float FollowPhase(const BoundClock& from, float from_time, const BoundClock& to,
 
 }  // namespace
 
-void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, AnimTaskList& list, float dt) {
-  thread_local std::vector<float> weights;
-  TaskWeights(list, weights);
+void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, AnimTaskList& list,
+                      std::span<const float> weights, float dt) {
   const std::span<const BoundClock> bound = binding.clocks();
   for (std::size_t g = 0; g < binding.sync_group_count(); ++g) {
     const std::span<const uint16_t> members = binding.sync_members(g);

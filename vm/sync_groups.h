@@ -5,6 +5,8 @@
 // time. The members' SampleClip tasks get their times here.
 #pragma once
 
+#include <span>
+
 #include "executor/tasks/anim_task_list.h"
 #include "vm/instance/anim_instance.h"
 #include "vm/program_binding.h"
@@ -12,7 +14,8 @@
 namespace anim {
 
 // Runs every group for the frame `list` recorded: sets the times of its members' clocks and
-// SampleClip tasks, and the group's state.
-void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, AnimTaskList& list, float dt);
+// SampleClip tasks, and the group's state. `weights` are the list's TaskWeights.
+void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, AnimTaskList& list,
+                      std::span<const float> weights, float dt);
 
 }  // namespace anim

@@ -152,6 +152,7 @@ std::optional<Program> GenerateProgram(const ir::Graph& graph, DiagnosticSink& d
   program.snapshots = graph.snapshots;
   program.blend_spaces = graph.blend_spaces;
   program.sync_groups = graph.sync_groups;
+  program.events = graph.events;
   program.debug.reserve(emitted.source.size());
   for (size_t i = 0; i < emitted.source.size(); ++i) {
     const ir::Value& v = graph.values[static_cast<size_t>(emitted.source[i])];

@@ -166,6 +166,30 @@ void Assets(const Program& p, std::string& out) {
   }
 }
 
+// The event table: each event with its source, its name and its own threshold when it has one.
+void Events(const Program& p, std::string& out) {
+  const EventTable& e = p.events;
+  Line(out, "events: threshold {}", e.threshold);
+  auto name = [&](uint16_t n) { return n < e.names.size() ? Quoted(e.names[n]) : std::string("'?'"); };
+  auto threshold = [](float t) { return t < 0.0f ? std::string() : fmt::format(", threshold {}", t); };
+  for (const ClipEventDesc& c : e.clip) {
+    const std::string window = c.duration > 0.0f ? fmt::format(" for {}s", c.duration) : "";
+    Line(out, "  {} at {}s{} of clock {}{}", name(c.name), c.time, window, c.clock, threshold(c.threshold));
+  }
+  for (const StateEventDesc& st : e.state) {
+    const bool known = st.machine < p.machines.size() && st.state < p.machines[st.machine].states.size();
+    Line(out, "  {} {} state {} of {}{}", name(st.name), StateEventKindName(st.kind),
+         known ? Quoted(p.machines[st.machine].states[st.state].name) : std::string("'?'"),
+         st.machine < p.machines.size() ? Quoted(p.machines[st.machine].name) : std::string("'?'"),
+         threshold(st.threshold));
+  }
+  for (const TransitionEventDesc& t : e.transition) {
+    Line(out, "  {} when transition {} of {} fires{}", name(t.name), t.transition,
+         t.machine < p.machines.size() ? Quoted(p.machines[t.machine].name) : std::string("'?'"),
+         threshold(t.threshold));
+  }
+}
+
 }  // namespace
 
 std::string Disassemble(const Program& p) {
@@ -182,6 +206,7 @@ std::string Disassemble(const Program& p) {
   Clocks(p, out);
   Machines(p, out);
   Assets(p, out);
+  Events(p, out);
   return out;
 }
 

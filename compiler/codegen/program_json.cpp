@@ -124,6 +124,34 @@ Json Tables(const Program& p) {
     blend_spaces.push_back({{"name", b.name}, {"positions", b.positions}, {"triangles", b.triangles}});
   t["blend_spaces"] = std::move(blend_spaces);
   t["sync_groups"] = p.sync_groups;
+  const EventTable& e = p.events;
+  Json events = {{"threshold", e.threshold}, {"names", e.names}};
+  auto threshold = [](float v) { return v < 0.0f ? Json(nullptr) : Json(v); };
+  Json clip = Json::array(), state = Json::array(), transition = Json::array();
+  for (const ClipEventDesc& c : e.clip) {
+    clip.push_back({{"clock", c.clock},
+                    {"name", c.name},
+                    {"time", c.time},
+                    {"duration", c.duration},
+                    {"threshold", threshold(c.threshold)}});
+  }
+  for (const StateEventDesc& st : e.state) {
+    state.push_back({{"machine", st.machine},
+                     {"state", st.state},
+                     {"kind", StateEventKindName(st.kind)},
+                     {"name", st.name},
+                     {"threshold", threshold(st.threshold)}});
+  }
+  for (const TransitionEventDesc& tr : e.transition) {
+    transition.push_back({{"machine", tr.machine},
+                          {"transition", tr.transition},
+                          {"name", tr.name},
+                          {"threshold", threshold(tr.threshold)}});
+  }
+  events["clip"] = std::move(clip);
+  events["state"] = std::move(state);
+  events["transition"] = std::move(transition);
+  t["events"] = std::move(events);
   return t;
 }
 

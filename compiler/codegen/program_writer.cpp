@@ -183,6 +183,36 @@ void WriteBody(ByteWriter& w, const Program& p) {
     w.String(group);
   w.EndSection(at);
 
+  at = w.BeginSection("EVNT");
+  w.F32(p.events.threshold);
+  w.Count(p.events.names.size());
+  for (const std::string& name : p.events.names)
+    w.String(name);
+  w.Count(p.events.clip.size());
+  for (const ClipEventDesc& e : p.events.clip) {
+    w.U16(e.clock);
+    w.U16(e.name);
+    w.F32(e.time);
+    w.F32(e.duration);
+    w.F32(e.threshold);
+  }
+  w.Count(p.events.state.size());
+  for (const StateEventDesc& e : p.events.state) {
+    w.U16(e.machine);
+    w.U16(e.state);
+    w.U8(static_cast<uint8_t>(e.kind));
+    w.U16(e.name);
+    w.F32(e.threshold);
+  }
+  w.Count(p.events.transition.size());
+  for (const TransitionEventDesc& e : p.events.transition) {
+    w.U16(e.machine);
+    w.U16(e.transition);
+    w.U16(e.name);
+    w.F32(e.threshold);
+  }
+  w.EndSection(at);
+
   at = w.BeginSection("DEBG");
   w.Count(p.debug.size());
   for (const DebugEntry& entry : p.debug) {

@@ -120,6 +120,7 @@ void DirectEvaluator::Frame(float delta_time) {
     ms.latched_time = ms.time_in_state;
     ms.latched_progress = Progress(graph_.machines[m].states[ms.current].progress_clock);
     ms.fired = -1;
+    ms.blend_finished = false;
   }
   for (std::size_t i = 1; i < scopes_.size(); ++i) {
     const ScopeDesc& desc = graph_.scopes[i];
@@ -130,6 +131,7 @@ void DirectEvaluator::Frame(float delta_time) {
   for (int m : machine_order_)
     UpdateMachine(m, dt);
   AdvanceClocks(dt);
+  FireEvents();
 
   const int bones = skeleton_.bone_count();
   const int count = active_bone_count_ > 0 && active_bone_count_ < bones ? active_bone_count_ : bones;
@@ -347,6 +349,7 @@ void DirectEvaluator::UpdateMachine(int m, float dt) {
       // Live only when no blend was running and the state really changes (docs/semantics.md).
       const bool live = d.mode == BlendMode::Crossfade && !ms.blend_active && d.to != ms.current;
       ms.fade_from = live ? ms.current : -1;
+      ms.left = ms.current;
       ms.current = d.to;
       ms.time_in_state = 0.0f;
       ms.blend_active = true;
@@ -360,7 +363,10 @@ void DirectEvaluator::UpdateMachine(int m, float dt) {
       ms.time_in_state += dt;
       if (ms.blend_active) {
         ms.elapsed += dt;
-        if (ms.elapsed >= ms.duration) ms.blend_active = false;
+        if (ms.elapsed >= ms.duration) {
+          ms.blend_active = false;
+          ms.blend_finished = true;
+        }
       }
     }
     if (!ms.blend_active) ms.fade_from = -1;
@@ -393,6 +399,31 @@ void DirectEvaluator::AdvanceClocks(float dt) {
     clock_moves_[c] = {from, Passes(x, clock_times_[c], duration, desc.loop)};
   }
   if (!sync_groups_.empty()) UpdateSyncGroups(dt);
+}
+
+void DirectEvaluator::FireEvents() {
+  events_.clear();
+  if (graph_.events.empty()) return;
+  const std::vector<float> weight = PoseWeights();
+  std::vector<direct::ClockMove> clocks(graph_.clocks.size());
+  for (std::size_t c = 0; c < clocks.size(); ++c) {
+    const ScopeState& scope = scopes_[graph_.clocks[c].scope];
+    clocks[c] = {scope.now,
+                 scope.entering,
+                 clock_moves_[c].from,
+                 clock_times_[c],
+                 clock_moves_[c].passes,
+                 ClipDuration(static_cast<int>(c)),
+                 clock_value_[c] != ir::kNoValue ? weight[clock_value_[c]] : 0.0f};
+  }
+  std::vector<direct::MachineChange> machines(machines_.size());
+  for (std::size_t m = 0; m < machines.size(); ++m) {
+    const MachineState& ms = machines_[m];
+    const ir::ValueId value = graph_.machines[m].value;
+    machines[m] = {ms.fired, ms.left, ms.current, ms.blend_finished,
+                   value != ir::kNoValue ? weight[value] : 0.0f};
+  }
+  events_ = direct::FireEvents(graph_.events, clocks, machines);
 }
 
 // How much of the output each pose value makes this frame, from the output (1) down: a blend

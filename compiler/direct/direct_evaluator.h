@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "compiler/direct/direct_blend_space.h"
+#include "compiler/direct/direct_events.h"
 #include "compiler/direct/direct_pose.h"
 #include "compiler/direct/direct_transitions.h"
 #include "compiler/ir/ir.h"
@@ -52,6 +53,8 @@ class DirectEvaluator {
   int CurrentState(int machine) const { return machines_[machine].current; }
   // Whether a machine's transition fired in the last frame, and which (-1 none).
   int FiredTransition(int machine) const { return machines_[machine].fired; }
+  // The events the last frame fired, in order (docs/semantics.md, "Events").
+  const std::vector<direct::Event>& events() const { return events_; }
 
   const direct::DSkeleton& skeleton() const { return skeleton_; }
 
@@ -64,6 +67,8 @@ class DirectEvaluator {
     float time_in_state = 0.0f;
     float latched_time = 0.0f, latched_progress = 0.0f;  // what conditions read this frame
     int fired = -1;
+    int left = -1;                // when a transition fired: the state it left
+    bool blend_finished = false;  // the blend ended this frame
     bool blend_active = false;
     float elapsed = 0.0f, duration = 0.0f, half_life = 0.0f;
     BlendMode mode = BlendMode::Inertialize;
@@ -99,6 +104,7 @@ class DirectEvaluator {
   float Progress(uint16_t clock) const;
   void UpdateMachine(int machine, float dt);
   void AdvanceClocks(float dt);
+  void FireEvents();
   std::vector<float> PoseWeights() const;
   void UpdateSyncGroups(float dt);
   void EvaluatePoses(int count);
@@ -141,6 +147,7 @@ class DirectEvaluator {
   std::vector<Snapshot> snapshots_;
   direct::DPose output_;
   direct::DTransform root_motion_, root_;
+  std::vector<direct::Event> events_;
   std::vector<direct::DMat4> model_, skinning_;
   float delta_time_ = 0.0f;
 };

@@ -43,6 +43,8 @@ class Lowerer {
     graph_.snapshots = model_.snapshots;
     graph_.sync_groups = model_.sync_groups;
     graph_.lock_root = model_.lock_root;
+    graph_.events.threshold = model_.event_threshold;
+    graph_.events.names = model_.event_names;
     graph_.root_bone = model_.root_bone;
     const std::vector<int> order = TopologicalOrder(model_);
     AssignScopes(order);
@@ -190,6 +192,10 @@ class Lowerer {
           graph_.clocks.back().root_motion = mode;
           graph_.clocks.back().root_motion_bone = U16(model_.root_motion_bone);
         }
+        for (const ClipEventModel& e : node.clip_events) {
+          graph_.events.clip.push_back({U16(clock_[static_cast<std::size_t>(n)]), U16(e.event.name), e.time,
+                                        e.duration, Threshold(e.event)});
+        }
         v = Pose(n, Op::SampleClip);
         v.index = U16(clock_[static_cast<std::size_t>(n)]);
         v.operands = {rate};
@@ -287,6 +293,11 @@ class Lowerer {
     value_[static_cast<std::size_t>(n)] = graph_.Add(std::move(v));
   }
 
+  // An event's own threshold (its name's in the `events` table), or -1 for the graph's.
+  float Threshold(const EventRef& e) const {
+    return model_.event_thresholds[static_cast<std::size_t>(e.name)];
+  }
+
   // Degrees in the document, radians in the IR.
   ValueId Radians(const GraphNode& node, std::string_view field) {
     constexpr float kPerDegree = std::numbers::pi_v<float> / 180.0f;
@@ -371,6 +382,19 @@ class Lowerer {
           transition.desc.consumed_triggers.push_back(U16(param));
       transition.condition = EmitCondition(node, t.condition, U16(m));
       graph_.machines[static_cast<std::size_t>(m)].transitions.push_back(std::move(transition));
+      if (t.event.name >= 0) {
+        const uint16_t index =
+            U16(static_cast<int>(graph_.machines[static_cast<std::size_t>(m)].transitions.size()) - 1);
+        graph_.events.transition.push_back({U16(m), index, U16(t.event.name), Threshold(t.event)});
+      }
+    }
+    for (std::size_t s = 0; s < node.states.size(); ++s) {
+      for (int kind = 0; kind < kStateEventKindCount; ++kind) {
+        const EventRef& e = node.states[s].events[kind];
+        if (e.name < 0) continue;
+        graph_.events.state.push_back(
+            {U16(m), U16(static_cast<int>(s)), static_cast<StateEventKind>(kind), U16(e.name), Threshold(e)});
+      }
     }
     ir::Value v = Pose(n, Op::StateMachine);
     v.index = U16(m);

@@ -23,11 +23,24 @@ struct FieldValue {
   double number = 0.0;           // ConstFloat, ConstInt, Bool (0 or 1)
 };
 
+// A use of an event name (index into GraphModel::event_names), where it is written.
+struct EventRef {
+  int name = -1;  // -1: none
+  TextPosition position;
+};
+
+struct ClipEventModel {
+  EventRef event;
+  float time = 0.0f;
+  float duration = 0.0f;  // 0: an instant
+};
+
 struct StateModel {
   std::string name;
   TextPosition position;  // the state's key
   int node = -1;
-  bool final = false;  // named in the machine's `final`: it may have no way out
+  bool final = false;                     // named in the machine's `final`: it may have no way out
+  EventRef events[kStateEventKindCount];  // on_enter, on_exit, on_fully_blended
 };
 
 struct TransitionModel {
@@ -41,6 +54,7 @@ struct TransitionModel {
   BlendCurve curve = BlendCurve::Linear;
   float half_life = 0.05f;
   bool can_interrupt = false;
+  EventRef event;  // fired when the transition fires
 };
 
 struct SampleModel {
@@ -71,6 +85,7 @@ struct GraphNode {
   // -1) and how. A blend space's group passes to its clip samples that name none.
   int sync_group = -1;
   SyncRole sync_role = SyncRole::Auto;
+  std::vector<ClipEventModel> clip_events;  // clip players: by time
 
   const FieldValue& field(std::string_view field_name) const {
     return fields[static_cast<std::size_t>(FieldIndex(*kind, field_name))];
@@ -92,6 +107,13 @@ struct GraphModel {
   // until a clip player takes motion out).
   RootMotionMode root_motion = RootMotionMode::Keep;
   int root_motion_bone = -1;
+  // Events: names in the order first declared (the `events` table) or used, and their thresholds
+  // (-1: the graph's `event_threshold`).
+  std::vector<std::string> event_names;
+  std::vector<float> event_thresholds;
+  std::vector<TextPosition> declared_events;  // per name: its key in `events`; line 0 when not declared
+  bool events_declared = false;               // the graph has an `events` table: every use must be in it
+  float event_threshold = 0.0f;
 };
 
 }  // namespace anim::graph

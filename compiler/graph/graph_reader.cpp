@@ -4,6 +4,7 @@
 #include "compiler/graph/graph_checks.h"
 #include "compiler/graph/reader/asset_reader.h"
 #include "compiler/graph/reader/bone_table.h"
+#include "compiler/graph/reader/event_reader.h"
 #include "compiler/graph/reader/mask_reader.h"
 #include "compiler/graph/reader/node_reader.h"
 #include "compiler/graph/reader/parameter_reader.h"
@@ -14,9 +15,9 @@
 namespace anim::graph {
 namespace {
 
-constexpr std::string_view kTopFields[] = {"format",        "version",        "asset_paths", "skeleton",
-                                           "clip_encoding", "clip_precision", "clips",       "parameters",
-                                           "masks",         "nodes",          "output",      "root_motion"};
+constexpr std::string_view kTopFields[] = {
+    "format",     "version", "asset_paths", "skeleton", "clip_encoding", "clip_precision", "clips",
+    "parameters", "masks",   "nodes",       "output",   "root_motion",   "events",         "event_threshold"};
 constexpr std::string_view kOutputFields[] = {"pose", "root_lock", "root_bone"};
 
 void ReadOutput(GraphReadState& state, NodeReader& nodes, BoneTable& bones, const DocNode& doc) {
@@ -56,6 +57,7 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   if (const DocNode* params = top.Find("parameters")) ReadParameters(state, *params);
   if (const DocNode* mask_table = top.Find("masks")) masks.ReadMasks(*mask_table);
   if (const DocNode* root_motion = top.Find("root_motion")) ReadRootMotion(state, bones, *root_motion);
+  ReadEventTable(state, top.Find("events"), top.Find("event_threshold"));
   const DocNode* node_table = top.Get("nodes", Field::Required);
   // Past the node budget (E028) the nodes read are not the graph's: nothing more is checked.
   if (node_table != nullptr && !nodes.ReadNodes(*node_table)) return std::nullopt;

@@ -31,6 +31,7 @@ constexpr FieldSpec kClip[] = {
     {"start", F::ConstFloat, false, {0, 0, 0}, Range::NonNegative},
     {"sync", F::Special},
     {"root_motion", F::Enum, false, {}, Range::Any, kRootMotionModes},
+    {"events", F::Special},
 };
 constexpr FieldSpec kBlend[] = {Input("a"), Input("b"), Alpha(0.0f, true)};
 constexpr FieldSpec kMaskedBlend[] = {Input("a"), Input("b"), {"mask", F::Mask, true}, Alpha()};
@@ -44,7 +45,8 @@ constexpr FieldSpec kApplyAdditive[] = {Input("base"), Input("additive"), Alpha(
 constexpr FieldSpec kStateMachine[] = {{"initial", F::Special, true},
                                        {"states", F::Special, true},
                                        {"transitions", F::Special},
-                                       {"final", F::Special}};
+                                       {"final", F::Special},
+                                       {"state_events", F::Special}};
 constexpr FieldSpec kSaveSnapshot[] = {Input("pose"), {"name", F::Snapshot, true}};
 constexpr FieldSpec kLoadSnapshot[] = {{"name", F::Snapshot, true}};
 constexpr FieldSpec kBoneTransform[] = {

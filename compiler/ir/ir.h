@@ -129,6 +129,7 @@ struct Graph {
   std::vector<std::string> snapshots;
   std::vector<BlendSpaceDesc> blend_spaces;
   std::vector<std::string> sync_groups;  // names; clocks say which they belong to
+  EventTable events;
 
   ValueId Add(Value v) {
     values.push_back(std::move(v));

@@ -270,6 +270,45 @@ void LocateTask(const AnimTaskList& list, const TaskSnapshot& snapshot, const Ta
 
 }  // namespace
 
+namespace {
+
+bool SameEvents(std::span<const FiredEvent> task, std::span<const direct::Event> direct) {
+  if (task.size() != direct.size()) return false;
+  for (std::size_t i = 0; i < task.size(); ++i) {
+    const FiredEvent& a = task[i];
+    const direct::Event& b = direct[i];
+    if (a.name != b.name || static_cast<int>(a.phase) != static_cast<int>(b.phase) ||
+        static_cast<int>(a.source) != static_cast<int>(b.source) || a.desc != b.desc ||
+        !(std::fabs(a.weight - b.weight) <= 1e-5f))
+      return false;
+  }
+  return true;
+}
+
+// "footstep_l (clip event 0, instant, weight 0.98), ..." or "none".
+template <typename E>
+std::string EventsText(const Program& program, std::span<const E> events) {
+  static constexpr const char* kPhases[] = {"instant", "begin", "end"};
+  static constexpr const char* kSources[] = {"clip", "state", "transition"};
+  std::string text;
+  for (const E& e : events) {
+    char weight[32];
+    std::snprintf(weight, sizeof weight, "%.6g", static_cast<double>(e.weight));
+    text += (text.empty() ? "" : ", ") +
+            (e.name < program.events.names.size() ? EscapeTerminal(program.events.names[e.name])
+                                                  : std::string("?")) +
+            " (" + kSources[static_cast<int>(e.source) % 3] + " event " + std::to_string(e.desc) + ", " +
+            kPhases[static_cast<int>(e.phase) % 3] + ", weight " + weight + ")";
+  }
+  return text.empty() ? "none" : text;
+}
+template <typename E>
+std::string EventsText(const Program& program, const std::vector<E>& events) {
+  return EventsText(program, std::span<const E>(events));
+}
+
+}  // namespace
+
 ValidationReport Validate(const CompiledGraph& graph, const Program& program, const Scenario& scenario,
                           const ValidateOptions& options) {
   ValidationReport report;
@@ -333,7 +372,19 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
     }
     report.frames = frame + 1;
     report.max_error = std::max(report.max_error, d.error);
-    if (d.error <= options.tolerance) continue;
+    if (d.error <= options.tolerance) {
+      report.events += static_cast<int>(instance.events.size());
+      if (SameEvents(instance.events, direct.events())) continue;
+      Divergence div;
+      div.frame = frame;
+      div.time = static_cast<float>(frame) * scenario.delta_time;
+      div.channel = "events";
+      div.task_events = EventsText(program, instance.events);
+      div.direct_events = EventsText(program, direct.events());
+      report.agree = false;
+      report.divergence = div;
+      break;
+    }
 
     Divergence div;
     div.frame = frame;
@@ -368,13 +419,19 @@ std::string FormatReport(const ValidationReport& report) {
   char line[512];
   if (!report.error.empty()) return "cannot validate: " + report.error + "\n";
   if (report.agree) {
-    std::snprintf(line, sizeof line, "agree: %d frames, max error %.3g (tolerance %.3g; %s)\n", report.frames,
+    std::snprintf(line, sizeof line, "agree: %d frames, max error %.3g (tolerance %.3g; %s)", report.frames,
                   static_cast<double>(report.max_error), static_cast<double>(report.tolerance),
                   ErrorUnits(report).c_str());
-    return line;
+    return std::string(line) + (report.events > 0 ? ", " + std::to_string(report.events) + " events" : "") +
+           "\n";
   }
   const Divergence& d = *report.divergence;
   std::string text;
+  if (d.channel == "events") {
+    std::snprintf(line, sizeof line, "divergence at frame %d (t = %.4f s): the events differ", d.frame,
+                  static_cast<double>(d.time));
+    return std::string(line) + "\n  task path: " + d.task_events + "\n  direct:    " + d.direct_events + "\n";
+  }
   std::snprintf(line, sizeof line, "divergence at frame %d (t = %.4f s)", d.frame,
                 static_cast<double>(d.time));
   text = line;

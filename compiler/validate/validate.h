@@ -1,6 +1,7 @@
 // Validation: run a graph through both paths for every frame of a scenario, the task path (VM
 // BuildTasks, then ExecuteTaskList, in float) and direct evaluation of the front end's IR (its own
-// maths, in double), and compare their local poses and skinning matrices. Reports agreement, or
+// maths, in double), and compare their local poses, skinning matrices, root motion and events
+// (the same names, phases and sources in the same order, weights within 1e-5). Reports agreement, or
 // the first divergent frame, task (by graph node name), bone and channel with both values and the
 // error.
 //
@@ -46,12 +47,15 @@ struct Divergence {
   float task_value = 0.0f;    // the executor's value
   float direct_value = 0.0f;  // direct evaluation's value
   float error = 0.0f;         // in the units above
+  // When the frame's events differ (and its poses agree): both paths' events, as text.
+  std::string task_events, direct_events;
 };
 
 struct ValidationReport {
   bool agree = true;
   int frames = 0;          // frames compared
   float max_error = 0.0f;  // over every frame compared
+  int events = 0;          // events fired (and compared) over every frame
   float tolerance = 0.0f;  // the tolerance it was compared with
   float extent = 1.0f;     // the character's extent, the unit of length errors
   std::optional<Divergence> divergence;

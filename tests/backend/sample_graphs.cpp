@@ -63,6 +63,12 @@ ir::Graph Locomotion() {
   b.graph().clocks[2].sync_group = 0;
   b.graph().clocks[3].sync_group = 0;
   b.graph().clocks[3].sync_role = SyncRole::Leader;
+  // Footsteps on the walk, a landing window on the run, and the machine's own events.
+  b.graph().events.threshold = 0.1f;
+  b.graph().events.names = {"footstep", "stride", "entered_run"};
+  b.graph().events.clip = {{2, 0, 0.25f, 0.0f, -1.0f}, {3, 1, 0.1f, 0.2f, 0.3f}};
+  b.graph().events.state = {{static_cast<uint16_t>(loco), 2, StateEventKind::Enter, 2, -1.0f}};
+  b.graph().events.transition = {{static_cast<uint16_t>(loco), 0, 0, -1.0f}};
   const ir::ValueId machine = b.MachineValue(loco, {idle, walk, run}, "loco");
   b.graph().lock_root = true;
   b.graph().root_bone = b.Bone("root");

@@ -85,17 +85,17 @@ TEST_CASE("the header holds magic, version, sizes, checksum, skeleton hash and r
   CHECK(r.Uint(8) == c.program.skeleton_hash);
   CHECK(r.Uint(2) == c.program.scalar_register_count);
   CHECK(r.Uint(2) == c.program.pose_register_count);
-  CHECK(r.Uint(4) == 13);
+  CHECK(r.Uint(4) == 14);
   CHECK(r.Uint(8) == 0);
   CHECK(r.at() == 48);
 }
 
-TEST_CASE("the body is the thirteen sections in order, each payload as documented") {
+TEST_CASE("the body is the fourteen sections in order, each payload as documented") {
   const codegen::CompiledProgram c = CompileLocomotion();
   const Program& p = c.program;
   Reader r(c.bytes, 48);
   const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH",
-                        "MASK", "BONE", "SNAP", "BSPC", "SYNC", "DEBG"};
+                        "MASK", "BONE", "SNAP", "BSPC", "SYNC", "EVNT", "DEBG"};
   for (const char* tag : tags) {
     INFO(tag);
     REQUIRE(r.Bytes(4) == tag);
@@ -176,6 +176,34 @@ TEST_CASE("the body is the thirteen sections in order, each payload as documente
         for (uint16_t v : b.triangles)
           CHECK(r.Uint(2) == v);
       }
+    } else if (name == "EVNT") {
+      CHECK(r.F32() == p.events.threshold);
+      REQUIRE(r.Uint(4) == p.events.names.size());
+      for (const std::string& n : p.events.names)
+        CHECK(r.String() == n);
+      REQUIRE(r.Uint(4) == p.events.clip.size());
+      for (const ClipEventDesc& e : p.events.clip) {
+        CHECK(r.Uint(2) == e.clock);
+        CHECK(r.Uint(2) == e.name);
+        CHECK(r.F32() == e.time);
+        CHECK(r.F32() == e.duration);
+        CHECK(r.F32() == e.threshold);
+      }
+      REQUIRE(r.Uint(4) == p.events.state.size());
+      for (const StateEventDesc& e : p.events.state) {
+        CHECK(r.Uint(2) == e.machine);
+        CHECK(r.Uint(2) == e.state);
+        CHECK(r.Uint(1) == static_cast<uint8_t>(e.kind));
+        CHECK(r.Uint(2) == e.name);
+        CHECK(r.F32() == e.threshold);
+      }
+      REQUIRE(r.Uint(4) == p.events.transition.size());
+      for (const TransitionEventDesc& e : p.events.transition) {
+        CHECK(r.Uint(2) == e.machine);
+        CHECK(r.Uint(2) == e.transition);
+        CHECK(r.Uint(2) == e.name);
+        CHECK(r.F32() == e.threshold);
+      }
     } else if (name == "DEBG") {
       REQUIRE(r.Uint(4) == p.debug.size());
       for (const DebugEntry& e : p.debug) {
@@ -194,10 +222,11 @@ TEST_CASE("the body is the thirteen sections in order, each payload as documente
 
 TEST_CASE("an empty program still writes every section") {
   const std::vector<uint8_t> bytes = codegen::WriteProgram(Program{});
-  // Header, then thirteen sections of tag + size + a zero count.
-  CHECK(bytes.size() == 48 + 13 * 12);
+  // Header, then thirteen sections of tag + size + a zero count, and the event table: tag + size,
+  // its threshold and four zero counts.
+  CHECK(bytes.size() == 48 + 13 * 12 + 8 + 4 + 4 * 4);
   Reader r(bytes, 12);
-  CHECK(r.Uint(4) == 13 * 12);
+  CHECK(r.Uint(4) == 13 * 12 + 8 + 4 + 4 * 4);
 }
 
 TEST_CASE("written programs load and verify in the VM, and rewrite to the same bytes") {

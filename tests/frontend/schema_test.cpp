@@ -60,12 +60,12 @@ TEST_CASE("The graph schema's top level lists the document's fields") {
   CHECK(Keys(schema["properties"]) == std::set<std::string>{"format", "version", "asset_paths", "skeleton",
                                                             "clip_encoding", "clip_precision", "clips",
                                                             "parameters", "masks", "nodes", "output",
-                                                            "root_motion"});
+                                                            "root_motion", "events", "event_threshold"});
   CHECK(schema["required"].get<std::set<std::string>>() ==
         std::set<std::string>{"format", "version", "skeleton", "nodes", "output"});
   CHECK(Keys(schema["$defs"]["transition"]["properties"]) ==
         std::set<std::string>{"from", "to", "condition", "duration", "blend", "half_life", "can_interrupt",
-                              "curve"});
+                              "curve", "event"});
 }
 
 }  // namespace

@@ -58,6 +58,15 @@ TEST_CASE("a written program loads back equal and verifies", "[vm][loader]") {
   CHECK(q.params[4].type == ParamType::Int);
   CHECK(q.clips == p.clips);
   CHECK(q.sync_groups == p.sync_groups);
+  CHECK(q.events.threshold == p.events.threshold);
+  CHECK(q.events.names == p.events.names);
+  REQUIRE(q.events.clip.size() == 2);
+  CHECK(q.events.clip[1].duration == p.events.clip[1].duration);
+  CHECK(q.events.clip[1].threshold == p.events.clip[1].threshold);
+  REQUIRE(q.events.state.size() == 1);
+  CHECK(q.events.state[0].kind == StateEventKind::Enter);
+  REQUIRE(q.events.transition.size() == 1);
+  CHECK(q.events.transition[0].name == 0);
   REQUIRE(q.clocks.size() == p.clocks.size());
   for (std::size_t c = 0; c < q.clocks.size(); ++c) {
     CHECK(q.clocks[c].sync_group == p.clocks[c].sync_group);
@@ -145,7 +154,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK_THAT(LoadProgram(bytes).error, Equals("expected section 'CODE' at body offset 0, found 'XODE'"));
     bytes = good;
     bytes[36] = 10;
-    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 13"));
+    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 14"));
     bytes = good;
     bytes[8] = 40;
     CHECK_THAT(LoadProgram(bytes).error, Equals("bad header size 40, expected 48"));

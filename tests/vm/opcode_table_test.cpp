@@ -374,6 +374,11 @@ Program ProgramUsing(const std::vector<const OpcodeInfo*>& opcodes) {
   p.bones = {{"hips", 0}, {"spine", 1}, {"hand", 2}};
   p.snapshots = {"before_ik"};
   p.blend_spaces = {{"strafe", {0.0f, 0.0f, 1.0f, 0.0f, 1.0f, 1.0f, 0.0f, 1.0f}, {0, 1, 2, 0, 2, 3}}};
+  p.events.threshold = 0.1f;
+  p.events.names = {"footstep", "land"};
+  p.events.clip = {{0, 0, 0.25f, 0.0f, -1.0f}, {1, 1, 0.5f, 0.125f, 0.2f}};
+  p.events.state = {{0, 1, StateEventKind::FullyBlended, 1, -1.0f}};
+  p.events.transition = {{0, 2, 0, 0.5f}};
 
   p.code = {static_cast<uint16_t>(Opcode::ReferencePose), 0, static_cast<uint16_t>(Opcode::ReferencePose), 1};
   int n = 0;

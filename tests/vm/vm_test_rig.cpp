@@ -293,6 +293,35 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
     s.String(n);
   Section(body, "SYNC", s);
   s = {};
+  s.F32(p.events.threshold);
+  s.Count(p.events.names.size());
+  for (const std::string& n : p.events.names)
+    s.String(n);
+  s.Count(p.events.clip.size());
+  for (const ClipEventDesc& e : p.events.clip) {
+    s.U16(e.clock);
+    s.U16(e.name);
+    s.F32(e.time);
+    s.F32(e.duration);
+    s.F32(e.threshold);
+  }
+  s.Count(p.events.state.size());
+  for (const StateEventDesc& e : p.events.state) {
+    s.U16(e.machine);
+    s.U16(e.state);
+    s.U8(static_cast<uint8_t>(e.kind));
+    s.U16(e.name);
+    s.F32(e.threshold);
+  }
+  s.Count(p.events.transition.size());
+  for (const TransitionEventDesc& e : p.events.transition) {
+    s.U16(e.machine);
+    s.U16(e.transition);
+    s.U16(e.name);
+    s.F32(e.threshold);
+  }
+  Section(body, "EVNT", s);
+  s = {};
   s.Count(p.debug.size());
   for (const DebugEntry& d : p.debug) {
     s.U32(d.code_offset);
@@ -311,7 +340,7 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
   file.U64(p.skeleton_hash);
   file.U16(p.scalar_register_count);
   file.U16(p.pose_register_count);
-  file.U32(13);
+  file.U32(14);
   file.U64(0);
   file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
   return file.bytes;
@@ -432,6 +461,12 @@ Program FullProgram(const VmRig& rig) {
   b.Emit(Opcode::SaveSnapshot, {p_saved, p, snap}, "last_save");
   b.Emit(Opcode::Nop, {});
   b.Emit(Opcode::Output, {p_saved, 1, root}, "out");
+  // Events on a clock, a state and a transition, so the table travels through every test.
+  b.program.events.threshold = 0.05f;
+  b.program.events.names = {"step", "landed"};
+  b.program.events.clip = {{0, 0, 0.1f, 0.0f, -1.0f}, {0, 1, 0.2f, 0.05f, 0.5f}};
+  b.program.events.state = {{0, 0, StateEventKind::Enter, 1, -1.0f}};
+  b.program.events.transition = {{0, 0, 0, -1.0f}};
   return b.program;
 }
 

@@ -17,7 +17,8 @@ namespace anim {
 // 3: a blend space table (section BSPC) and opcode 46, blend_space_weight.
 // 4: a transition's blend mode may be 2 (crossfade), and a curve byte follows can_interrupt.
 // 5: a clock names its sync group and role, and a sync group table (section SYNC) precedes DEBG.
-inline constexpr uint32_t kAnimBytecodeVersion = 5;
+// 6: an event table (section EVNT) precedes DEBG.
+inline constexpr uint32_t kAnimBytecodeVersion = 6;
 
 enum class Opcode : uint16_t {
   Nop = 0,

@@ -73,6 +73,18 @@ const char* ParamTypeName(ParamType type) {
   return "unknown";
 }
 
+const char* StateEventKindName(StateEventKind kind) {
+  switch (kind) {
+    case StateEventKind::Enter:
+      return "on_enter";
+    case StateEventKind::Exit:
+      return "on_exit";
+    case StateEventKind::FullyBlended:
+      return "on_fully_blended";
+  }
+  return "unknown";
+}
+
 std::size_t SmootherCount(const Program& program) {
   std::size_t count = 0;
   for (std::size_t pc = 0; pc < program.code.size();) {

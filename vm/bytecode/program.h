@@ -118,6 +118,47 @@ double BlendSpaceExtent(const BlendSpaceDesc& space);
 // barycentric weights never divide by (nearly) zero.
 double TwiceTriangleArea(const BlendSpaceDesc& space, const uint16_t* corners);
 
+// Events (docs/semantics.md, "Events"): names fired during a frame, each from a clip crossing one
+// of its clip node's event times, a state entered, left or fully blended in, or a transition
+// firing. An event fires when its weight (what its source gives the output) is above its
+// threshold; a negative threshold is the table's.
+enum class StateEventKind : uint8_t { Enter = 0, Exit = 1, FullyBlended = 2 };
+inline constexpr int kStateEventKindCount = 3;
+// "on_enter", "on_exit", "on_fully_blended": as graphs and tools spell them.
+const char* StateEventKindName(StateEventKind kind);
+
+struct ClipEventDesc {
+  uint16_t clock = 0;
+  uint16_t name = 0;      // index into EventTable::names
+  float time = 0.0f;      // seconds into the clip
+  float duration = 0.0f;  // 0: an instant; else a window that begins at `time` and ends after this
+  float threshold = -1.0f;
+};
+
+struct StateEventDesc {
+  uint16_t machine = 0;
+  uint16_t state = 0;
+  StateEventKind kind = StateEventKind::Enter;
+  uint16_t name = 0;
+  float threshold = -1.0f;
+};
+
+struct TransitionEventDesc {
+  uint16_t machine = 0;
+  uint16_t transition = 0;
+  uint16_t name = 0;
+  float threshold = -1.0f;
+};
+
+struct EventTable {
+  float threshold = 0.0f;  // the graph's: an event of weight at most this does not fire
+  std::vector<std::string> names;
+  std::vector<ClipEventDesc> clip;  // by clock, then time
+  std::vector<StateEventDesc> state;
+  std::vector<TransitionEventDesc> transition;
+  bool empty() const { return clip.empty() && state.empty() && transition.empty(); }
+};
+
 struct BoneRef {
   std::string name;
   uint16_t index = 0;  // the bone's index in the skeleton the program was compiled against
@@ -152,7 +193,8 @@ struct Program {
   std::vector<std::string> snapshots;
   std::vector<BlendSpaceDesc> blend_spaces;
   std::vector<std::string> sync_groups;  // names; clocks say which they belong to
-  std::vector<DebugEntry> debug;         // ascending code_offset
+  EventTable events;
+  std::vector<DebugEntry> debug;  // ascending code_offset
 };
 
 // The smoother slots an instance keeps (damp and spring state): one per damp or spring

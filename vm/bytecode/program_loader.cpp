@@ -10,9 +10,10 @@
 namespace anim {
 namespace {
 
-constexpr int kSectionCount = 13;
-constexpr std::array<const char*, kSectionCount> kSectionTags = {
-    "CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK", "BONE", "SNAP", "BSPC", "SYNC", "DEBG"};
+constexpr int kSectionCount = 14;
+constexpr std::array<const char*, kSectionCount> kSectionTags = {"CODE", "CNST", "PARM", "CLIP", "CLCK",
+                                                                 "SCOP", "MACH", "MASK", "BONE", "SNAP",
+                                                                 "BSPC", "SYNC", "EVNT", "DEBG"};
 
 std::string Tag(const char* tag) {
   return std::string("'") + tag + "'";
@@ -49,6 +50,8 @@ class SectionParser {
         return BlendSpaces();
       case 11:
         return Names(p_.sync_groups, "sync group names");
+      case 12:
+        return Events();
       default:
         return Debug();
     }
@@ -240,6 +243,36 @@ class SectionParser {
       space.triangles.resize(3 * std::size_t{triangles});
       for (uint16_t& v : space.triangles)
         in_.U16(v);
+    }
+    return true;
+  }
+  bool Events() {
+    EventTable& e = p_.events;
+    if (!in_.F32(e.threshold)) return Cut("the event threshold");
+    if (!Names(e.names, "event names")) return false;
+    uint32_t n = 0;
+    if (!Count(n, 2 + 2 + 4 + 4 + 4, "clip events")) return false;
+    e.clip.resize(n);
+    for (ClipEventDesc& c : e.clip) {
+      if (!in_.U16(c.clock) || !in_.U16(c.name) || !in_.F32(c.time) || !in_.F32(c.duration) ||
+          !in_.F32(c.threshold))
+        return Cut("a clip event");
+    }
+    if (!Count(n, 2 + 2 + 1 + 2 + 4, "state events")) return false;
+    e.state.resize(n);
+    for (StateEventDesc& s : e.state) {
+      uint8_t kind = 0;
+      if (!in_.U16(s.machine) || !in_.U16(s.state) || !in_.U8(kind) || !in_.U16(s.name) ||
+          !in_.F32(s.threshold))
+        return Cut("a state event");
+      if (kind >= kStateEventKindCount) return Fail("a state event has unknown kind " + std::to_string(kind));
+      s.kind = static_cast<StateEventKind>(kind);
+    }
+    if (!Count(n, 2 + 2 + 2 + 4, "transition events")) return false;
+    e.transition.resize(n);
+    for (TransitionEventDesc& t : e.transition) {
+      if (!in_.U16(t.machine) || !in_.U16(t.transition) || !in_.U16(t.name) || !in_.F32(t.threshold))
+        return Cut("a transition event");
     }
     return true;
   }

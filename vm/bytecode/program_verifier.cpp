@@ -49,7 +49,7 @@ class Verifier {
              std::to_string(kAnimBytecodeVersion);
     }
     if (!Limits() || !Constants() || !Params() || !Scopes() || !Clocks() || !Machines() || !Nesting() ||
-        !Masks() || !BlendSpaces() || !Code() || !Debug()) {
+        !Masks() || !BlendSpaces() || !Events() || !Code() || !Debug()) {
       return error_;
     }
     return {};
@@ -77,6 +77,10 @@ class Verifier {
         {"snapshots", p_.snapshots.size()},
         {"blend spaces", p_.blend_spaces.size()},
         {"sync groups", p_.sync_groups.size()},
+        {"event names", p_.events.names.size()},
+        {"clip events", p_.events.clip.size()},
+        {"state events", p_.events.state.size()},
+        {"transition events", p_.events.transition.size()},
     };
     for (const auto& [what, count] : tables) {
       if (count > kMaxTableEntries) {
@@ -93,6 +97,49 @@ class Verifier {
         return Fail("machine " + Quote(m.name) + " has " + std::to_string(m.transitions.size()) +
                     " transitions; the format allows at most " + std::to_string(kMaxTransitionsPerMachine));
       }
+    }
+    return true;
+  }
+
+  // Every event names a name, a clock, a machine's state or transition that exists; times, windows
+  // and thresholds are finite and not negative (a threshold of -1 stands for the table's).
+  bool Events() {
+    const EventTable& e = p_.events;
+    if (!Finite(e.threshold) || e.threshold < 0.0f)
+      return Fail("the event threshold is negative or not finite");
+    for (const std::string& name : e.names) {
+      if (name.empty()) return Fail("an event has an empty name");
+    }
+    auto threshold = [](float t) { return t == -1.0f || (Finite(t) && t >= 0.0f); };
+    auto named = [&](uint16_t name, const std::string& what) {
+      return name < e.names.size() || Fail(what + " names event " + std::to_string(name) +
+                                           " (the program has " + std::to_string(e.names.size()) + ")");
+    };
+    for (std::size_t i = 0; i < e.clip.size(); ++i) {
+      const ClipEventDesc& c = e.clip[i];
+      const std::string what = "clip event " + std::to_string(i);
+      if (c.clock >= p_.clocks.size())
+        return Fail(what + " names clock " + std::to_string(c.clock) + ", past the table");
+      if (!named(c.name, what)) return false;
+      if (!Finite(c.time) || c.time < 0.0f || !Finite(c.duration) || c.duration < 0.0f ||
+          !threshold(c.threshold))
+        return Fail(what + " has a negative or non-finite time, duration or threshold");
+    }
+    for (std::size_t i = 0; i < e.state.size(); ++i) {
+      const StateEventDesc& s = e.state[i];
+      const std::string what = "state event " + std::to_string(i);
+      if (s.machine >= p_.machines.size() || s.state >= p_.machines[s.machine].states.size())
+        return Fail(what + " names a machine or state past the tables");
+      if (!named(s.name, what)) return false;
+      if (!threshold(s.threshold)) return Fail(what + " has a negative or non-finite threshold");
+    }
+    for (std::size_t i = 0; i < e.transition.size(); ++i) {
+      const TransitionEventDesc& t = e.transition[i];
+      const std::string what = "transition event " + std::to_string(i);
+      if (t.machine >= p_.machines.size() || t.transition >= p_.machines[t.machine].transitions.size())
+        return Fail(what + " names a machine or transition past the tables");
+      if (!named(t.name, what)) return false;
+      if (!threshold(t.threshold)) return Fail(what + " has a negative or non-finite threshold");
     }
     return true;
   }

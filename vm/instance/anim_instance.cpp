@@ -38,8 +38,38 @@ AnimInstance::AnimInstance(const Program& program) : program_(&program) {
   }
   sync_groups.resize(program.sync_groups.size());
   smoothers.resize(SmootherCount(program));
+  // Each clip event fires at most once a frame (a window's begin and end are two), each machine
+  // event once; sorting keys go beside them.
+  std::size_t most = program.events.state.size() + program.events.transition.size();
+  for (const ClipEventDesc& e : program.events.clip)
+    most += e.duration > 0.0f ? 2 : 1;
+  events.reserve(most);
   task_state.blends.resize(program.machines.size());
   task_state.snapshots.resize(program.snapshots.size());
+}
+
+const char* EventPhaseName(EventPhase phase) {
+  switch (phase) {
+    case EventPhase::Instant:
+      return "instant";
+    case EventPhase::Begin:
+      return "begin";
+    case EventPhase::End:
+      return "end";
+  }
+  return "unknown";
+}
+
+const char* EventSourceName(EventSource source) {
+  switch (source) {
+    case EventSource::Clip:
+      return "clip";
+    case EventSource::State:
+      return "state";
+    case EventSource::Transition:
+      return "transition";
+  }
+  return "unknown";
 }
 
 int AnimInstance::FindParameter(std::string_view name) const {

@@ -23,6 +23,7 @@ struct ClockState {
   // rate it was given, for the group to set its time once the frame's weights are known.
   int16_t sync_task = -1;  // -1: not playing this frame
   float sync_rate = 0.0f;
+  int16_t task = -1;  // the SampleClip task that showed it in the last list recorded
 };
 
 // A sync group as the last frame left it (docs/semantics.md, "Sync groups").
@@ -61,6 +62,9 @@ struct MachineState {
   float progress_at_frame_start = 0.0f;
   bool fired = false;            // a transition fired this frame (the blend captures)
   int32_t last_transition = -1;  // index of the transition that fired last, for tools
+  uint16_t left_state = 0;       // when fired: the state the transition left
+  bool blend_finished = false;   // the last transition's blend ended this frame
+  int16_t record_task = -1;      // the task machine_record recorded in the last list
   // The blend of the last transition.
   bool blend_active = false;
   float blend_elapsed = 0.0f;
@@ -75,6 +79,21 @@ struct MachineState {
   // For tools: each state's result task in the last list recorded (-1 before one was), so an
   // unreachable task can be told to belong to a state that is not running.
   std::vector<int16_t> state_tasks;
+};
+
+// An event fired in a frame (docs/semantics.md, "Events").
+enum class EventPhase : uint8_t { Instant = 0, Begin = 1, End = 2 };
+enum class EventSource : uint8_t { Clip = 0, State = 1, Transition = 2 };
+// "instant", "begin", "end"; "clip", "state", "transition": as tools spell them.
+const char* EventPhaseName(EventPhase phase);
+const char* EventSourceName(EventSource source);
+
+struct FiredEvent {
+  uint16_t name = 0;  // index into Program::events.names
+  EventPhase phase = EventPhase::Instant;
+  EventSource source = EventSource::Clip;
+  uint16_t desc = 0;    // index into the program's clip, state or transition event table
+  float weight = 0.0f;  // what its source gave the output this frame
 };
 
 // A 2D blend space's weights as last computed, and where: the weight instructions of its samples
@@ -136,6 +155,9 @@ class AnimInstance {
   std::vector<float> blend_space_weights;
   std::vector<SyncGroupState> sync_groups;
   std::vector<SmootherState> smoothers;  // one per damp or spring instruction (SmootherCount)
+  // The events the last frame fired, in order (docs/semantics.md, "Events"). Reserved for the most
+  // a frame can fire, so firing allocates nothing.
+  std::vector<FiredEvent> events;
   TaskStateStorage task_state;
   // Where root motion has taken the character (docs/semantics.md, "Root motion"): every frame's
   // delta, composed in order by AccumulateRootMotion. The engine may set it (a teleport).

@@ -32,12 +32,13 @@ struct GraphReadState {
 
   GraphModel model;
   std::optional<Skeleton> skeleton;
-  std::vector<Clip> clips;                          // the clips that loaded
-  std::vector<float> clip_durations;                // parallel to model.clips; -1 when not loaded
-  std::vector<std::string> files;                   // every file read, in order, once
-  std::unordered_map<std::string, int> clip_index;  // clip name -> model.clips index
-  std::unordered_map<std::string, int> named;       // named node -> model.nodes index
-  std::unordered_map<std::string, int> sync_index;  // sync group name -> model.sync_groups index
+  std::vector<Clip> clips;                           // the clips that loaded
+  std::vector<float> clip_durations;                 // parallel to model.clips; -1 when not loaded
+  std::vector<std::string> files;                    // every file read, in order, once
+  std::unordered_map<std::string, int> clip_index;   // clip name -> model.clips index
+  std::unordered_map<std::string, int> named;        // named node -> model.nodes index
+  std::unordered_map<std::string, int> sync_index;   // sync group name -> model.sync_groups index
+  std::unordered_map<std::string, int> event_index;  // event name -> model.event_names index
 };
 
 // Small pieces of messages and lookups the parts share.

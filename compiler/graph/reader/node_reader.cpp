@@ -2,6 +2,7 @@
 
 #include "compiler/diag/suggest.h"
 #include "compiler/graph/reader/blend_space_reader.h"
+#include "compiler/graph/reader/event_reader.h"
 #include "compiler/graph/reader/state_machine_reader.h"
 #include "compiler/graph/reader/sync_reader.h"
 
@@ -82,10 +83,14 @@ void NodeReader::ReadFields(int index, GraphNode& node, const DocNode& doc, cons
     case NodeType::StateMachine:
       ReadStateMachine(s_, *this, node, fields);
       break;
-    case NodeType::Clip:
+    case NodeType::Clip: {
       CheckClipStart(node);
       ReadSync(s_, node, node.field("sync").doc);
+      const int clip = node.field("clip").index;
+      ReadClipEvents(s_, node, node.field("events").doc,
+                     clip >= 0 ? s_.clip_durations[static_cast<std::size_t>(clip)] : -1.0f);
       break;
+    }
     default:
       break;
   }

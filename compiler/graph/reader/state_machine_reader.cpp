@@ -4,12 +4,15 @@
 #include <unordered_map>
 
 #include "compiler/diag/suggest.h"
+#include "compiler/graph/reader/event_reader.h"
 
 namespace anim::graph {
 namespace {
 
-constexpr std::string_view kTransitionFields[] = {"from",  "to",        "condition",     "duration",
-                                                  "blend", "half_life", "can_interrupt", "curve"};
+constexpr std::string_view kTransitionFields[] = {
+    "from", "to", "condition", "duration", "blend", "half_life", "can_interrupt", "curve", "event"};
+// In StateEventKind's order.
+constexpr std::string_view kStateEventFields[] = {"on_enter", "on_exit", "on_fully_blended"};
 // In BlendMode's and BlendCurve's order.
 constexpr std::string_view kBlendModes[] = {"inertialize", "dead_blend", "crossfade"};
 constexpr std::string_view kBlendCurves[] = {"linear", "smoothstep", "cubic"};
@@ -18,7 +21,11 @@ constexpr std::string_view kAnyState = "any";
 class StateMachineReader {
  public:
   StateMachineReader(GraphReadState& state, NodeReader& nodes, GraphNode& node)
-      : reader_(state.reader), nodes_(nodes), node_(node), what_("state machine " + Quoted(node.name)) {}
+      : state_(state),
+        reader_(state.reader),
+        nodes_(nodes),
+        node_(node),
+        what_("state machine " + Quoted(node.name)) {}
 
   void Run(FieldReader& fields) {
     const DocNode* states = fields.Get("states", Field::Required);
@@ -30,7 +37,9 @@ class StateMachineReader {
           reader_.Error("E019", entry.key_position,
                         "a state cannot be named 'any': transitions use 'any' for every state");
         }
-        StateModel state{entry.key, entry.key_position, -1};
+        StateModel state;
+        state.name = entry.key;
+        state.position = entry.key_position;
         state.node = nodes_.ReadPose(node_, *entry.value, "state " + Quoted(entry.key) + " of " + what_,
                                      node_.name + ".states." + entry.key);
         index_.try_emplace(entry.key, static_cast<int>(node_.states.size()));
@@ -42,6 +51,7 @@ class StateMachineReader {
         node_.initial_state = StateRef(*name, *initial, "'initial' of " + what_, false);
     }
     if (const DocNode* final = fields.Find("final")) ReadFinal(*final);
+    if (const DocNode* events = fields.Find("state_events")) ReadStateEvents(*events);
     const DocNode* transitions = fields.Find("transitions");
     if (transitions == nullptr || reader_.Sequence(*transitions, "'transitions' of " + what_) == nullptr)
       return;
@@ -71,6 +81,26 @@ class StateMachineReader {
       if (!name) continue;
       const int state = StateRef(*name, *item, what, false);
       if (state >= 0) node_.states[static_cast<std::size_t>(state)].final = true;
+    }
+  }
+
+  // `state_events: {state: {on_enter: NAME, on_exit: NAME, on_fully_blended: NAME}}`.
+  void ReadStateEvents(const DocNode& doc) {
+    const std::string what = "'state_events' of " + what_;
+    if (reader_.Mapping(doc, what) == nullptr) return;
+    for (const DocEntry& entry : doc.entries) {
+      const int state = StateRef(entry.key, *entry.value, what, false);
+      const std::string state_what = "state " + Quoted(entry.key) + " in " + what;
+      if (state < 0 || reader_.Mapping(*entry.value, state_what) == nullptr) continue;
+      FieldReader fields(reader_, *entry.value, state_what, kStateEventFields);
+      fields.ReportUnknownFields();
+      for (int kind = 0; kind < kStateEventKindCount; ++kind) {
+        const DocNode* name = fields.Find(kStateEventFields[kind]);
+        if (name == nullptr) continue;
+        if (const std::optional<EventRef> ref =
+                ReadEventRef(state_, *name, Quoted(kStateEventFields[kind]) + " of " + state_what))
+          node_.states[static_cast<std::size_t>(state)].events[kind] = *ref;
+      }
     }
   }
 
@@ -119,9 +149,15 @@ class StateMachineReader {
       t.curve = static_cast<BlendCurve>(std::max(0, option));
     }
     t.can_interrupt = fields.Bool("can_interrupt", Field::Optional).value_or(false);
+    if (const DocNode* event = fields.Find("event")) {
+      const std::optional<EventRef> ref = ReadEventRef(state_, *event, "'event' of " + what);
+      ok = ok && ref.has_value();
+      if (ref) t.event = *ref;
+    }
     if (ok) node_.transitions.push_back(std::move(t));
   }
 
+  GraphReadState& state_;
   DocumentReader& reader_;
   NodeReader& nodes_;
   GraphNode& node_;

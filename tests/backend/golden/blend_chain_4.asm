@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 6, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 43 code words, 10 debug entries, 2 scalar registers, 3 pose registers
 code:
   0000  load_param     s0, param 'rate', component x                     ; rate (line 1:3)
@@ -32,3 +32,4 @@ masks:
 bones:
 snapshots:
 blend spaces:
+events: threshold 0

@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 6, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 238 code words, 48 debug entries, 11 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'weight', component x                   ; weight (line 2:3)
@@ -85,3 +85,4 @@ snapshots:
   0  'pre_ik'
 blend spaces:
   0  'strafe': samples (0, 0) (1, 0) (1, 1) (0, 1); triangles (0 1 2) (0 2 3)
+events: threshold 0

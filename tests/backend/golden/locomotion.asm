@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 6, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 97 code words, 27 debug entries, 6 scalar registers, 6 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; speed (line 1:3)
@@ -75,3 +75,8 @@ bones:
   0  'root' (skeleton bone 0)
 snapshots:
 blend spaces:
+events: threshold 0.1
+  'footstep' at 0.25s of clock 2
+  'stride' at 0.1s for 0.2s of clock 3, threshold 0.3
+  'entered_run' on_enter state 'run' of 'loco'
+  'footstep' when transition 0 of 'loco' fires

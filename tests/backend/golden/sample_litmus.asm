@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0xb161630ba3a8aceb, graph hash 0x7ef33a785ae827a7
+; animbc version 6, skeleton hash 0xb161630ba3a8aceb, graph hash 0x7ef33a785ae827a7
 ; 35 code words, 10 debug entries, 2 scalar registers, 3 pose registers
 code:
   0000  load_param     s0, param 'toggle', component x                   ; states (line 23:45)
@@ -36,3 +36,4 @@ bones:
   0  'link_01' (skeleton bone 0)
 snapshots:
 blend spaces:
+events: threshold 0

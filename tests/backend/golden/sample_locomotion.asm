@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0x2c701a7d867f7ebc
+; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0x2c701a7d867f7ebc
 ; 346 code words, 79 debug entries, 8 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 35:9)
@@ -149,3 +149,4 @@ snapshots:
   0  'previous_frame'
 blend spaces:
   0  'move': samples (0, 0) (0, 1.226) (0, 2.815) (0, -1.226) (0, -2.815) (0.564, 0) (-0.564, 0); triangles (0 1 6) (0 3 5) (0 5 1) (0 6 3) (1 2 6) (1 5 2) (3 4 5) (3 6 4)
+events: threshold 0

@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x62bf3219b5abba4c, graph hash 0x9fcfce302d560270
+; animbc version 6, skeleton hash 0x62bf3219b5abba4c, graph hash 0x9fcfce302d560270
 ; 134 code words, 36 debug entries, 10 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion.states.walking (line 30:54)
@@ -88,3 +88,4 @@ masks:
 bones:
 snapshots:
 blend spaces:
+events: threshold 0

@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0x69060db8d152204e
+; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0x69060db8d152204e
 ; 133 code words, 33 debug entries, 9 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion (line 30:44)
@@ -90,3 +90,4 @@ bones:
   3  'root' (skeleton bone 0)
 snapshots:
 blend spaces:
+events: threshold 0

@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0xa354b9361d63f6f9
+; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0xa354b9361d63f6f9
 ; 28 code words, 7 debug entries, 3 scalar registers, 3 pose registers
 code:
   0000  load_const     s0, const 1                                       ; idle (line 8:13)
@@ -25,3 +25,4 @@ masks:
 bones:
 snapshots:
 blend spaces:
+events: threshold 0

@@ -1,4 +1,4 @@
-; animbc version 5, skeleton hash 0x88cfc782ca8927a0, graph hash 0x72fc863c0c763c62
+; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0x72fc863c0c763c62
 ; 116 code words, 30 debug entries, 7 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 18:20)
@@ -67,3 +67,4 @@ bones:
   1  'root' (skeleton bone 0)
 snapshots:
 blend spaces:
+events: threshold 0
