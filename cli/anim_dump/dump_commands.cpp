@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/anim_dump/dot_graph.h"
+#include "cli/anim_dump/events_report.h"
 #include "cli/anim_dump/frame_capture.h"
 #include "cli/anim_dump/frame_report.h"
 #include "cli/anim_dump/json_report.h"
@@ -47,6 +48,7 @@ void CheckFormat(Command command, Format format) {
     case Command::Reach:
     case Command::Run:
     case Command::Pose:
+    case Command::Events:
       ok = format == Format::Text || format == Format::Json;
       break;
     case Command::Timeline:
@@ -162,7 +164,7 @@ int RunCommand(Command command, const CommandOptions& o) {
 
     const int frame_count = input->version_mismatch ? 1 : input->scenario.frame_count;
     FrameRange range;
-    if (command == Command::Run || command == Command::Root) {
+    if (command == Command::Run || command == Command::Root || command == Command::Events) {
       if (o.final_output != FinalOutput::None && o.format != Format::Json)
         throw InputError{"--final needs --format json"};
       if (o.run_frames && *o.run_frames < 1)
@@ -181,6 +183,11 @@ int RunCommand(Command command, const CommandOptions& o) {
         const int frames = range.last - range.first + 1;
         const auto report =
             o.format == Format::Json ? RunJsonReport(frames, o.final_output) : RunTextReport(UseColour(o));
+        Stream(o, *input, range, FrameContent{}, *report);
+        break;
+      }
+      case Command::Events: {
+        const auto report = o.format == Format::Json ? EventsJsonReport() : EventsTextReport(UseColour(o));
         Stream(o, *input, range, FrameContent{}, *report);
         break;
       }

@@ -10,7 +10,7 @@
 
 namespace anim::dump {
 
-enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run, Pose, Root };
+enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run, Pose, Root, Events };
 enum class Format { Text, Json, Trace, Svg, Dot };
 
 struct CommandOptions {

@@ -74,6 +74,47 @@ std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& 
   return out;
 }
 
+// Where an event came from, for people: its clip player's node, its state, its transition.
+std::vector<DumpEvent> Events(const AnimInstance& instance, const Program& program,
+                              const ProgramBinding& binding, const AnimTaskList& list) {
+  const EventTable& table = program.events;
+  std::vector<DumpEvent> out;
+  auto state_name = [&](uint16_t m, uint16_t s) {
+    const MachineDesc& machine = program.machines[m];
+    return machine.name + "." + (s < machine.states.size() ? machine.states[s].name : "?");
+  };
+  for (const FiredEvent& e : instance.events) {
+    DumpEvent d{e.name < table.names.size() ? table.names[e.name] : "?", e.phase, e.source, "", e.weight};
+    switch (e.source) {
+      case EventSource::Clip: {
+        const uint16_t clock = table.clip[e.desc].clock;
+        const int16_t task = instance.clocks[clock].task;
+        const int32_t node = task >= 0 && static_cast<std::size_t>(task) < list.tasks.size()
+                                 ? list.tasks[static_cast<std::size_t>(task)].source_node
+                                 : -1;
+        d.origin = node >= 0 && static_cast<std::size_t>(node) < binding.node_names().size()
+                       ? binding.node_names()[static_cast<std::size_t>(node)]
+                       : "clock " + std::to_string(clock);
+        break;
+      }
+      case EventSource::State:
+        d.origin = state_name(table.state[e.desc].machine, table.state[e.desc].state);
+        break;
+      case EventSource::Transition: {
+        const TransitionEventDesc& t = table.transition[e.desc];
+        const MachineDesc& machine = program.machines[t.machine];
+        const TransitionDesc& desc = machine.transitions[t.transition];
+        d.origin = machine.name + ": " +
+                   (desc.from < machine.states.size() ? machine.states[desc.from].name : "any") + " -> " +
+                   (desc.to < machine.states.size() ? machine.states[desc.to].name : "?");
+        break;
+      }
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
 std::vector<BlendSpaceFrame> BlendSpaces(const AnimInstance& instance, const Program& program) {
   std::vector<BlendSpaceFrame> out;
   for (std::size_t b = 0; b < program.blend_spaces.size() && b < instance.blend_spaces.size(); ++b) {
@@ -110,6 +151,7 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, Fram
   frame.blend_spaces = BlendSpaces(*result.instance, binding.program());
   frame.root_motion = result.root_motion;
   frame.root = result.instance->root;
+  frame.events = Events(*result.instance, binding.program(), binding, list);
   if (content.pose) {
     frame.local_pose.reserve(static_cast<std::size_t>(result.local_pose->bone_count()));
     for (int b = 0; b < result.local_pose->bone_count(); ++b)

@@ -32,6 +32,15 @@ struct DumpTask {
   std::string resource;  // clip, mask, snapshot or machine name, by type; "" when none
 };
 
+// An event the frame fired (docs/semantics.md, "Events"), with where it came from.
+struct DumpEvent {
+  std::string name;
+  EventPhase phase = EventPhase::Instant;
+  EventSource source = EventSource::Clip;
+  std::string origin;  // the clip player's node; "machine.state"; "machine: from -> to"
+  float weight = 0.0f;
+};
+
 struct MachineFrame {
   std::string name;
   std::string state;          // current state
@@ -61,8 +70,9 @@ struct DumpFrame {
   TaskSnapshot summary;         // its `tasks` left empty: see DumpFrame::tasks
   std::vector<MachineFrame> machines;
   std::vector<BlendSpaceFrame> blend_spaces;
-  Transform root_motion;  // the frame's root motion (docs/semantics.md, "Root motion")
-  Transform root;         // the instance's root after it
+  Transform root_motion;          // the frame's root motion (docs/semantics.md, "Root motion")
+  Transform root;                 // the instance's root after it
+  std::vector<DumpEvent> events;  // in the order they fired
   // Per bone, captured only with FrameContent::pose (empty otherwise): the executor's final local
   // pose (after the root lock), its model-space matrices and its skinning matrices.
   std::vector<Transform> local_pose;

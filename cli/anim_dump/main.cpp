@@ -63,6 +63,9 @@ constexpr Subcommand kSubcommands[] = {
      "its trajectory from above (svg)",
      "anim-dump root samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml --format svg -o "
      "root.svg"},
+    {"events", Command::Events,
+     "the events each frame fired: name, phase, source (clip player, state, transition) and weight",
+     "anim-dump events samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml"},
     {"pose", Command::Pose,
      "the output pose: per bone, local translation, rotation and scale after the root lock, model-space "
      "and skinning matrices",
@@ -192,6 +195,12 @@ int Main(int argc, char** argv) {
         AddScenario(sub, options);
         sub->add_option("--tolerance", options.tolerance,
                         "largest accepted absolute difference (default 1e-4)");
+        break;
+      case Command::Events:
+        AddScenario(sub, options);
+        AddFormat(sub, format, {"text", "json"}, "text or json");
+        run_frames_options.push_back(
+            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)"));
         break;
       case Command::Root:
         AddScenario(sub, options);

@@ -7,7 +7,7 @@
 namespace anim {
 namespace {
 
-constexpr std::string_view kCodes[] = {"W001", "W002", "W003", "W004", "W005", "W007", "W008",
+constexpr std::string_view kCodes[] = {"W001", "W002", "W003", "W004", "W005", "W006", "W007", "W008",
                                        "W009", "W010", "I206", "I207", "I208", "I210", "I212"};
 
 }  // namespace

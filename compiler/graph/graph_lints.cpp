@@ -86,17 +86,48 @@ class Linter {
       }
     }
     const DocNode& root = document_.root();
-    Declared(root.Find("parameters"), read, [&](std::size_t i) { return model_.params[i].name; },
-             [](const std::string& name) {
-               return "parameter " + Quoted(name) + " is never read: no expression or condition uses it";
-             },
-             "W003");
-    Declared(root.Find("masks"), masked, [&](std::size_t i) { return model_.masks[i].name; },
-             [](const std::string& name) { return "mask " + Quoted(name) + " is never used: no masked blend names it"; },
-             "W004");
-    Declared(root.Find("clips"), played, [&](std::size_t i) { return model_.clips[i]; },
-             [](const std::string& name) { return "clip " + Quoted(name) + " is never played: no clip node names it"; },
-             "W005");
+    Declared(
+        root.Find("parameters"), read, [&](std::size_t i) { return model_.params[i].name; },
+        [](const std::string& name) {
+          return "parameter " + Quoted(name) + " is never read: no expression or condition uses it";
+        },
+        "W003");
+    Declared(
+        root.Find("masks"), masked, [&](std::size_t i) { return model_.masks[i].name; },
+        [](const std::string& name) {
+          return "mask " + Quoted(name) + " is never used: no masked blend names it";
+        },
+        "W004");
+    UnusedEvents();
+    Declared(
+        root.Find("clips"), played, [&](std::size_t i) { return model_.clips[i]; },
+        [](const std::string& name) {
+          return "clip " + Quoted(name) + " is never played: no clip node names it";
+        },
+        "W005");
+  }
+
+  // W006: an event the `events` table declares that no clip, state or transition fires.
+  void UnusedEvents() {
+    std::vector<bool> fired(model_.event_names.size(), false);
+    auto use = [&](const EventRef& e) {
+      if (e.name >= 0) fired[static_cast<std::size_t>(e.name)] = true;
+    };
+    for (const GraphNode& node : model_.nodes) {
+      for (const ClipEventModel& e : node.clip_events)
+        use(e.event);
+      for (const StateModel& state : node.states)
+        for (const EventRef& e : state.events)
+          use(e);
+      for (const TransitionModel& t : node.transitions)
+        use(t.event);
+    }
+    for (std::size_t i = 0; i < fired.size(); ++i) {
+      if (fired[i] || model_.declared_events[i].line == 0) continue;
+      Warn("W006", model_.declared_events[i],
+           "event " + Quoted(model_.event_names[i]) +
+               " is never fired: no clip, state or transition names it");
+    }
   }
 
   // One warning per table entry not `used`, at its key in the document's table `table` (entries
@@ -185,7 +216,9 @@ class Linter {
   }
 
   // Whether transition `t` is tried while the machine is in `state` (docs/semantics.md).
-  static bool Applies(const TransitionModel& t, int state) { return t.from < 0 ? t.to != state : t.from == state; }
+  static bool Applies(const TransitionModel& t, int state) {
+    return t.from < 0 ? t.to != state : t.from == state;
+  }
 
   // W008 and W009, in priority order: per state, the first earlier transition that always fires.
   void Conditions(const GraphNode& machine) {

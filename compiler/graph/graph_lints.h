@@ -5,6 +5,7 @@
 //   W003 a parameter no expression reads
 //   W004 a mask no masked blend uses
 //   W005 a clip of the `clips` table no clip node plays
+//   W006 an event of the `events` table no clip, state or transition fires
 //   W007 a state no transition leaves that is not marked final
 //   W008 a transition an earlier, always true one from the same state keeps from ever firing
 //   W009 a condition whose value is known when compiling (other than a literal true or false)

@@ -95,7 +95,7 @@ TEST_CASE("usage errors are one error line, exit 2", "[cli_dump][bad]") {
 
 TEST_CASE("an unknown subcommand is named with the list of subcommands and a likely one", "[cli_dump][bad]") {
   const std::string list =
-      "; the subcommands are tasks, reach, timeline, graph, dis, validate, run, root, pose";
+      "; the subcommands are tasks, reach, timeline, graph, dis, validate, run, root, events, pose";
   RequireOneErrorLine(Dump("bogus samples/litmus.yaml"), "unknown subcommand 'bogus'" + list);
   RequireOneErrorLine(Dump("taks samples/litmus.yaml"),
                       "unknown subcommand 'taks' (did you mean 'tasks'?)" + list);

@@ -57,6 +57,9 @@ TEST_CASE("every JSON output validates against its schema", "[cli_dump][schema]"
     const ProcessRun trace = Dump("timeline " + SampleArgs(sample) + " --frames 0:20 --format trace");
     REQUIRE(trace.exit_code == 0);
     RequireValid(trace.out, "dump-trace.schema.json", std::string(sample) + "_trace");
+    const ProcessRun events = Dump("events " + SampleArgs(sample) + " --format json");
+    REQUIRE(events.exit_code == 0);
+    RequireValid(events.out, "dump-events.schema.json", std::string(sample) + "_events");
     for (const char* final_output : {"pose", "skinning"}) {
       const ProcessRun run =
           Dump("run " + SampleArgs(sample) + " --frames 30 --format json --final " + final_output);
@@ -64,6 +67,28 @@ TEST_CASE("every JSON output validates against its schema", "[cli_dump][schema]"
       RequireValid(run.out, "dump-run.schema.json", std::string(sample) + "_run_" + final_output);
     }
   }
+}
+
+TEST_CASE("events: the locomotion sample's footsteps and jumps, as text and JSON", "[cli_dump][events]") {
+  const ProcessRun text = Dump("events " + SampleArgs("locomotion"));
+  REQUIRE(text.exit_code == 0);
+  CHECK(text.out.find("jump_start  instant  state   locomotion.airborne") != std::string::npos);
+  CHECK(text.out.find("24 events in 480 frames: footstep_l 10, footstep_r 10, jump_start 2, landed 2") !=
+        std::string::npos);
+  const ProcessRun json = Dump("events " + SampleArgs("locomotion") + " --format json");
+  REQUIRE(json.exit_code == 0);
+  const nlohmann::json frames = nlohmann::json::parse(json.out);
+  int count = 0;
+  for (const auto& frame : frames)
+    for (const auto& event : frame["events"]) {
+      ++count;
+      CHECK(event["weight"].get<double>() > 0.0);
+    }
+  CHECK(count == 24);
+  // The worked example declares none: an empty list, and a count of nothing.
+  const ProcessRun none = Dump("events " + SampleArgs("worked_example") + " --format json");
+  REQUIRE(none.exit_code == 0);
+  CHECK(none.out == "[]\n");
 }
 
 TEST_CASE("the schemas reject output that breaks them", "[cli_dump][schema]") {

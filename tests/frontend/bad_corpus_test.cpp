@@ -236,6 +236,9 @@ constexpr WarningCase kWarnings[] = {
      "{file}:7:3: warning[W004]: mask 'legs' is never used: no masked blend names it\n"},
     {"unused_clip.yaml", "W005",
      "{file}:7:3: warning[W005]: clip 'jump' is never played: no clip node names it\n"},
+    {"unused_event.yaml", "W006",
+     "{file}:7:3: warning[W006]: event 'footstep_scuff' is never fired: no clip, state or transition names "
+     "it\n"},
     {"dead_end_state.yaml", "W007",
      "{file}:14:46: warning[W007]: state 'walk' of 'loco' has no way out: no transition leaves it (list it "
      "in "

@@ -1,6 +1,7 @@
-// Generated graphs of every node kind, with nested machines, fan-out and random scenarios, agree
-// between the task path and direct evaluation, frame by frame. A fixed seed range in CI; any seed
-// on demand with `anim-graph-gen --seed N` and `anim-dump validate`.
+// Generated graphs of every node kind, with nested machines, fan-out, the richer expressions,
+// events and random scenarios, agree between the task path and direct evaluation, frame by frame:
+// poses, root motion and events (each batch fires some, so the comparison is not empty). A fixed seed range
+// in CI; any seed on demand with `anim-graph-gen --seed N` and `anim-dump validate`.
 #include <catch2/catch.hpp>
 
 #include "compiler/validate/validate.h"
@@ -15,6 +16,7 @@ constexpr int kFrames = 120;
 
 void ValidateSeeds(uint32_t first, uint32_t count) {
   const std::string samples = std::string(ANIMTC_SOURCE_DIR) + "/samples";
+  int events = 0;
   for (uint32_t seed = first; seed < first + count; ++seed) {
     const GeneratedGraph g = GenerateRandomGraph(seed, kFrames);
     INFO("seed " << seed << " (reproduce: anim-graph-gen --seed " << seed << " -o DIR)\n"
@@ -24,7 +26,9 @@ void ValidateSeeds(uint32_t first, uint32_t count) {
     INFO(FormatReport(report));
     REQUIRE(report.agree);
     REQUIRE(report.frames == kFrames);
+    events += report.events;
   }
+  CHECK(events > 100);
 }
 
 }  // namespace

@@ -9,6 +9,10 @@ namespace anim {
 namespace {
 
 constexpr const char* kClips[] = {"idle", "walk_fwd", "walk_back", "run_fwd", "run_back", "jump", "aim_pose"};
+// Their lengths in seconds (samples/humanoid: keys at 30 Hz), so clip events stay within them.
+constexpr float kClipDurations[] = {72.0f / 30, 32.0f / 30, 32.0f / 30, 22.0f / 30,
+                                    22.0f / 30, 36.0f / 30, 4.0f / 30};
+constexpr const char* kEvents[] = {"footstep", "swing", "cue", "land"};
 constexpr const char* kBones[] = {"pelvis",     "spine_01",   "spine_02", "spine_03", "neck",   "head",
                                   "clavicle_l", "upperarm_r", "hand_l",   "thigh_r",  "foot_l", "jaw"};
 struct Chain {
@@ -90,6 +94,7 @@ class Generator {
         side_(seed ^ 0x9e3779b9u),
         sync_(seed ^ 0x85ebca6bu),
         expr_(seed ^ 0xc2b2ae35u),
+        events_(seed ^ 0x27d4eb2fu),
         frames_(frames),
         prefix_(prefix.empty() ? "" : prefix + "/") {}
 
@@ -120,6 +125,7 @@ class Generator {
     }
     // Two graphs in three take their clips' root motion out by default (the gait clips move).
     if (std::uniform_int_distribution<int>(0, 2)(sync_) != 0) g << "root_motion: extract\n";
+    if (EventChoice(0, 2) == 0) g << "event_threshold: 0.1\n";
     g << "output: {pose: " << output << ", root_lock: " << (Chance(4) ? "true" : "false")
       << ", root_bone: root}\n";
     return {g.str(), Scenario()};
@@ -162,6 +168,36 @@ class Generator {
     return "{kind: translate_bone, pose: " + pose + ", bone: spine_01, offset: [0, 0.04, 0.02], alpha: \"" +
            alpha + "\"}";
   }
+  // The events stream's choices: sometimes events on a clip player's time line (instants and
+  // windows within its clip), a state's events, a transition's event.
+  int EventChoice(int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(events_); }
+  std::string ClipEvents(float duration) {
+    if (EventChoice(0, 2) != 0) return "";
+    std::ostringstream e;
+    e << ", events: [";
+    const int count = EventChoice(1, 3);
+    for (int i = 0; i < count; ++i) {
+      const float time = std::uniform_real_distribution<float>(0.0f, duration)(events_);
+      e << (i ? ", " : "") << "{name: " << kEvents[EventChoice(0, 3)] << ", time: " << Number(time);
+      if (EventChoice(0, 2) == 0)
+        e << ", duration: " << Number(std::uniform_real_distribution<float>(0.0f, duration - time)(events_));
+      e << "}";
+    }
+    e << "]";
+    return e.str();
+  }
+  std::string StateEvents(int states) {
+    if (EventChoice(0, 1) != 0) return "";
+    static constexpr const char* kKinds[] = {"on_enter", "on_exit", "on_fully_blended"};
+    std::ostringstream e;
+    e << ", state_events: {s" << EventChoice(0, states - 1) << ": {" << kKinds[EventChoice(0, 2)] << ": "
+      << kEvents[EventChoice(0, 3)] << "}}";
+    return e.str();
+  }
+  std::string TransitionEvent() {
+    return EventChoice(0, 3) == 0 ? std::string(", event: ") + kEvents[EventChoice(0, 3)] : "";
+  }
+
   std::string Vector() {
     const std::string v = Pick(kVectors);
     return v[0] == '[' ? v : "\"" + v + "\"";  // an array literal is written as a YAML array
@@ -176,11 +212,13 @@ class Generator {
     const int kind = depth <= 0 ? Uniform(0, 2) : Uniform(0, 16);
     switch (kind) {
       case 0:
-      case 3:
-        n << "{kind: clip, clip: " << Pick(kClips) << ", rate: \"" << (Chance(2) ? "1" : "0.5 + speed * 0.4")
+      case 3: {
+        const char* const& clip = Pick(kClips);
+        n << "{kind: clip, clip: " << clip << ", rate: \"" << (Chance(2) ? "1" : "0.5 + speed * 0.4")
           << "\", loop: " << (Chance(3) ? "false" : "true") << ", start: " << Number(UniformF(0.0f, 0.12f))
-          << Sync() << "}";
+          << Sync() << ClipEvents(kClipDurations[&clip - kClips]) << "}";
         break;
+      }
       case 1:
         n << "{kind: reference_pose}";
         break;
@@ -326,9 +364,9 @@ class Generator {
         m << ", blend: crossfade, curve: " << kCurves[std::uniform_int_distribution<int>(0, 2)(side_)];
       }
       if (Chance(3)) m << ", can_interrupt: true";
-      m << "}";
+      m << TransitionEvent() << "}";
     }
-    m << "]}";
+    m << "]" << StateEvents(states) << "}";
     return m.str();
   }
 
@@ -371,9 +409,10 @@ class Generator {
   }
 
   std::mt19937 rng_;
-  std::mt19937 side_;  // Plane()'s and the crossfades' choices only
-  std::mt19937 sync_;  // Sync()'s choices only
-  std::mt19937 expr_;  // Rich()'s choices only
+  std::mt19937 side_;    // Plane()'s and the crossfades' choices only
+  std::mt19937 sync_;    // Sync()'s choices only
+  std::mt19937 expr_;    // Rich()'s choices only
+  std::mt19937 events_;  // ClipEvents(), StateEvents() and TransitionEvent()'s choices only
   int frames_;
   std::string prefix_;
   std::ostringstream nodes_;
