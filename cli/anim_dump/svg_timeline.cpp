@@ -64,9 +64,13 @@ int FrameWidth(const BufferTimeline& t) {
 std::string FrameSvg(const DumpFrame& frame, const BufferTimeline& t, int top) {
   std::string body;
   const int rows = std::max(t.buffers, 1);
+  std::string events;  // the animation events the frame fired, on its heading
+  for (const DumpEvent& e : frame.events)
+    events += (events.empty() ? "; events: " : ", ") + e.name +
+              (e.phase == EventPhase::Instant ? "" : std::string(" ") + EventPhaseName(e.phase));
   body += Text(4, top + 16,
                FrameHeading(frame) + ": " + std::to_string(t.steps) + " tasks executed, peak " +
-                   std::to_string(frame.summary.peak_live_buffers) + " live buffers",
+                   std::to_string(frame.summary.peak_live_buffers) + " live buffers" + events,
                " font-weight=\"bold\"");
   const int rows_top = top + kTitle;
   for (int step = 0; step < t.steps; ++step)

@@ -49,6 +49,21 @@ class Trace final : public FrameReport {
                 {{"reachable_count", frame.summary.reachable_count},
                  {"peak_live_buffers", frame.summary.peak_live_buffers}}}},
           out);
+    for (const DumpEvent& e : frame.events) {  // the frame's animation events, at its start
+      Event(Json{{"name", "event " + e.name},
+                 {"ph", "i"},
+                 {"s", "t"},
+                 {"pid", 1},
+                 {"tid", kFramesTrack},
+                 {"ts", origin_ * kStepMicroseconds},
+                 {"args",
+                  {{"frame", frame.frame},
+                   {"phase", EventPhaseName(e.phase)},
+                   {"source", EventSourceName(e.source)},
+                   {"from", e.origin},
+                   {"weight", e.weight}}}},
+            out);
+    }
     for (const BufferSlice& s : timeline.slices) {
       const DumpTask& t = frame.tasks[static_cast<std::size_t>(s.task)];
       Event(Json{{"name", TaskLabel(t, s.task)},

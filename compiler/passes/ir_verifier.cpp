@@ -55,6 +55,7 @@ class Verifier {
     for (size_t i = 0; i < g_.values.size(); ++i)
       CheckValue(static_cast<ValueId>(i));
     CheckMachines();
+    CheckEvents();
     CheckOutput();
     return std::move(problems_);
   }
@@ -468,6 +469,29 @@ class Verifier {
         Fail("{}: state {} ('{}') reads %{} from scope {}, which does not enclose the state", Where(id), s,
              m.states[s].name, pose, At(pose).scope);
       }
+    }
+  }
+
+  // Every event names an event, a clock, a machine's state or transition that exists.
+  void CheckEvents() {
+    const EventTable& e = g_.events;
+    for (size_t i = 0; i < e.clip.size(); ++i) {
+      if (e.clip[i].clock >= g_.clocks.size() || e.clip[i].name >= e.names.size())
+        Fail("clip event {}: clock {} or name {} is past its table", i, e.clip[i].clock, e.clip[i].name);
+    }
+    for (size_t i = 0; i < e.state.size(); ++i) {
+      const StateEventDesc& s = e.state[i];
+      if (s.machine >= g_.machines.size() || s.state >= g_.machines[s.machine].states.size() ||
+          s.name >= e.names.size())
+        Fail("state event {}: machine {}, state {} or name {} is past its table", i, s.machine, s.state,
+             s.name);
+    }
+    for (size_t i = 0; i < e.transition.size(); ++i) {
+      const TransitionEventDesc& t = e.transition[i];
+      if (t.machine >= g_.machines.size() || t.transition >= g_.machines[t.machine].transitions.size() ||
+          t.name >= e.names.size())
+        Fail("transition event {}: machine {}, transition {} or name {} is past its table", i, t.machine,
+             t.transition, t.name);
     }
   }
 

@@ -85,6 +85,21 @@ TEST_CASE("events: the locomotion sample's footsteps and jumps, as text and JSON
       CHECK(event["weight"].get<double>() > 0.0);
     }
   CHECK(count == 24);
+  // The timeline marks them: an instant event on the trace's frames track, the SVG's frame heading.
+  const ProcessRun trace = Dump("timeline " + SampleArgs("locomotion") + " --frames 190:200 --format trace");
+  REQUIRE(trace.exit_code == 0);
+  RequireValid(trace.out, "dump-trace.schema.json", "locomotion_trace_events");
+  int instants = 0;
+  const nlohmann::json trace_json = nlohmann::json::parse(trace.out);
+  for (const auto& event : trace_json["traceEvents"])
+    if (event["ph"] == "i") {
+      ++instants;
+      CHECK(event["tid"] == 0);
+    }
+  CHECK(instants == 2);  // frame 193's footstep, frame 195's take-off
+  const ProcessRun svg = Dump("timeline " + SampleArgs("locomotion") + " --frames 195:195 --format svg");
+  REQUIRE(svg.exit_code == 0);
+  CHECK(svg.out.find("; events: jump_start") != std::string::npos);
   // The worked example declares none: an empty list, and a count of nothing.
   const ProcessRun none = Dump("events " + SampleArgs("worked_example") + " --format json");
   REQUIRE(none.exit_code == 0);
