@@ -189,7 +189,7 @@ class Recorder {
         }
         const ClockStep step = AdvanceClock(b_, in_, o[1], S(o[2]), dt_);
         task.time = step.time;
-        task.t = Vec3{step.from, step.wraps, 0.0f};
+        task.t = Vec3{step.from, step.wraps, step.direction};
         return;
       }
       case Opcode::Blend: {

@@ -13,6 +13,7 @@ struct Ordered {
   int owner = 0;       // machine or clock
   int sub = 0;         // machine events: 0 transition, 1 exit, 2 enter, 3 fully blended
   float distance = 0;  // clip events
+  int phase = 0;       // at one place: a window's end before a window's begin
   int table = 0;       // the event table's order breaks ties
   FiredEvent event;
 };
@@ -28,19 +29,23 @@ bool Before(const Ordered& a, const Ordered& b) {
   if (a.owner != b.owner) return a.owner < b.owner;
   if (a.sub != b.sub) return a.sub < b.sub;
   if (a.distance != b.distance) return a.distance < b.distance;
+  if (a.phase != b.phase) return a.phase < b.phase;
   return a.table < b.table;
 }
 
-// How far along the frame's playback of a clock (from `from` to `to`, `wraps` times past an end)
-// a point at `at` of its clip was first crossed, or -1 when it was not. Crossing is half-open: a
-// point at `from` was crossed by the frame before. `duration` is above 0.
-float Crossed(float at, float from, float to, float wraps, float duration) {
-  if (wraps > 0.0f || (wraps == 0.0f && to > from)) {  // forward
+// How far along the frame's playback of a clock (from `from` to `to`, `wraps` times past an end,
+// playing the way `direction` says) a point at `at` of its clip was first crossed, or -1 when it
+// was not. Crossing is half-open: a point at `from` was crossed by the frame before. A synced
+// clock nudged against its way (a phase correction) crosses nothing. `duration` is above 0.
+float Crossed(float at, float from, float to, float wraps, float direction, float duration) {
+  if (direction > 0.0f) {
     if (wraps == 0.0f) return from < at && at <= to ? at - from : -1.0f;
+    if (wraps < 0.0f) return -1.0f;
     if (at > from) return at - from;
     return wraps >= 2.0f || at <= to ? duration - from + at : -1.0f;
   }
-  if (wraps == 0.0f) return to <= at && at < from ? from - at : -1.0f;  // backward, or still
+  if (direction == 0.0f || wraps > 0.0f) return -1.0f;
+  if (wraps == 0.0f) return to <= at && at < from ? from - at : -1.0f;
   if (at < from) return from - at;
   return wraps <= -2.0f || at >= to ? from + duration - at : -1.0f;
 }
@@ -52,8 +57,9 @@ void CollectEvents(const ProgramBinding& binding, AnimInstance& instance, const 
   instance.events.clear();
   const EventTable& table = binding.program().events;
   if (table.empty()) return;
-  thread_local std::vector<Ordered> fired;
+  thread_local std::vector<Ordered> fired;  // grows to the most an instance fires, then stays
   fired.clear();
+  fired.reserve(instance.events.capacity());
   auto weight_of = [&](int16_t task) {
     return task >= 0 && static_cast<std::size_t>(task) < weights.size() ? std::min(weights[task], 1.0f)
                                                                         : 0.0f;
@@ -73,6 +79,7 @@ void CollectEvents(const ProgramBinding& binding, AnimInstance& instance, const 
           e.machine,
           0,
           0.0f,
+          0,
           static_cast<int>(i),
           {0, EventPhase::Instant, EventSource::Transition, static_cast<uint16_t>(i), 0.0f}},
          e.name, e.threshold, weight_of(m.record_task));
@@ -88,6 +95,7 @@ void CollectEvents(const ProgramBinding& binding, AnimInstance& instance, const 
           e.machine,
           MachineOrder(e.kind),
           0.0f,
+          0,
           static_cast<int>(i),
           {0, EventPhase::Instant, EventSource::State, static_cast<uint16_t>(i), 0.0f}},
          e.name, e.threshold, weight_of(m.record_task));
@@ -100,25 +108,26 @@ void CollectEvents(const ProgramBinding& binding, AnimInstance& instance, const 
     const ScopeState& scope = instance.scopes[bound.scope];
     if (!scope.active_now || clock.task < 0 || !(bound.duration > 0.0f)) continue;
     const AnimTask& task = list.tasks[static_cast<std::size_t>(clock.task)];
-    const float from = task.t.x, to = task.time, wraps = task.t.y;
+    const float from = task.t.x, to = task.time, wraps = task.t.y, direction = task.t.z;
     const EventPhase phases[2] = {e.duration > 0.0f ? EventPhase::Begin : EventPhase::Instant,
                                   EventPhase::End};
     const float points[2] = {e.time, e.time + e.duration};
     for (int k = 0; k < (e.duration > 0.0f ? 2 : 1); ++k) {
       // The frame a clock restarts shows its start: a point there fires then.
       const float distance = scope.entering ? (points[k] == from ? 0.0f : -1.0f)
-                                            : Crossed(points[k], from, to, wraps, bound.duration);
+                                            : Crossed(points[k], from, to, wraps, direction, bound.duration);
       if (distance < 0.0f) continue;
       fire({1,
             e.clock,
             0,
             distance,
+            phases[k] == EventPhase::End ? 0 : 1,
             static_cast<int>(i),
             {0, phases[k], EventSource::Clip, static_cast<uint16_t>(i), 0.0f}},
            e.name, e.threshold, weight_of(clock.task));
     }
   }
-  std::sort(fired.begin(), fired.end(), Before);
+  std::sort(fired.begin(), fired.end(), Before);  // keys are unique; std::stable_sort would allocate
   for (const Ordered& o : fired)
     instance.events.push_back(o.event);
 }

@@ -30,10 +30,17 @@ void EndFrame(const Program& program, AnimInstance& instance);
 void UpdateMachine(const ProgramBinding& binding, AnimInstance& instance, uint16_t machine, float dt);
 
 // A clock's move over one frame: where it was, where it is, and how many times it passed its
-// clip's end (positive) or start (negative) in between, for root motion.
+// clip's end (positive) or start (negative) in between, for root motion; and the way it played
+// (1 forward, -1 backward, 0 it did not), for events.
 struct ClockStep {
-  float from = 0.0f, time = 0.0f, wraps = 0.0f;
+  float from = 0.0f, time = 0.0f, wraps = 0.0f, direction = 0.0f;
 };
+
+// The way a clock plays at `rate` over `dt`: 1, -1 or 0.
+inline float Direction(float rate, float dt) {
+  const float step = rate * dt;
+  return step > 0.0f ? 1.0f : step < 0.0f ? -1.0f : 0.0f;
+}
 
 // Advances (or restarts, or winds back) clock `clock` for this frame. Inline: the recorder calls it
 // for every sample_clip, and most clocks are only wound back.
@@ -45,13 +52,13 @@ inline ClockStep AdvanceClock(const ProgramBinding& binding, AnimInstance& insta
   if (!scope.active_now || scope.entering) {  // wound back while inactive; the entering frame shows the start
     c.time = bound.start;
     c.finished = false;
-    return {c.time, c.time, 0.0f};
+    return {c.time, c.time, 0.0f, 0.0f};
   }
   const float from = c.time;
   const float t = from + rate * dt;
   c.time = NormalizedClockTime(t, bound.duration, bound.loop);
   if (!bound.loop && t >= bound.duration) c.finished = true;
-  return {from, c.time, LoopWraps(t, c.time, bound.duration, bound.loop)};
+  return {from, c.time, LoopWraps(t, c.time, bound.duration, bound.loop), Direction(rate, dt)};
 }
 
 // Sample `sample`'s weight in 2D blend space `space` at (x, y). The space's weights are computed

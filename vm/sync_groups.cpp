@@ -108,7 +108,7 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
     const float cycle = total > 0.0f ? weighted / total : lead.duration;
     const bool joins = instance.scopes[lead.scope].entering;
     float time = lead.start;
-    ClockStep lead_step{lead.start, lead.start, 0.0f};  // the leader's move, for its root motion
+    ClockStep lead_step{lead.start, lead.start, 0.0f, 0.0f};  // the leader's move, for its root motion
     if (group.playing && lead.duration > 0.0f) {
       float from = joins ? lead.start : lead_clock.time;  // a joining clock was not wound back
       if (joins) {
@@ -123,7 +123,8 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
       if (!std::isfinite(t)) t = from;  // a rate too large for a float holds the clock
       time = NormalizedClockTime(t, lead.duration, lead.loop);
       lead_clock.finished = !lead.loop && t >= lead.duration;
-      lead_step = {from, time, LoopWraps(t, time, lead.duration, lead.loop)};
+      lead_step = {from, time, LoopWraps(t, time, lead.duration, lead.loop),
+                   Direction(lead_clock.sync_rate, dt)};
     } else {
       lead_clock.finished = false;
     }
@@ -148,7 +149,7 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
       }
       clock.time = step.time;
       task.time = step.time;
-      task.t = Vec3{step.from, step.wraps, 0.0f};
+      task.t = Vec3{step.from, step.wraps, step.direction};
       clock.sync_task = -1;
     }
     group.playing = true;

@@ -34,9 +34,16 @@ class DiagnosticSink {
 
   // With -Werror, warnings given from then on are errors (their codes stay theirs).
   void set_warnings_as_errors(bool on) { warnings_as_errors_ = on; }
-  // -Wno-CODE: warnings with `code` are dropped. -Werror=CODE: they are errors.
-  void DisableWarning(std::string code) { disabled_.insert(std::move(code)); }
-  void PromoteWarning(std::string code) { promoted_.insert(std::move(code)); }
+  // -Wno-CODE: warnings with `code` are dropped. -Werror=CODE: they are errors. For one code the
+  // later call wins, as with compilers' flags.
+  void DisableWarning(std::string code) {
+    promoted_.erase(code);
+    disabled_.insert(std::move(code));
+  }
+  void PromoteWarning(std::string code) {
+    disabled_.erase(code);
+    promoted_.insert(std::move(code));
+  }
 
   bool has_errors() const;
   int error_count() const;

@@ -20,6 +20,11 @@ float Bool(bool b) {
   return b ? 1.0f : 0.0f;
 }
 
+// The way a clock moving by `step` plays: 1, -1 or 0.
+float Way(float step) {
+  return step > 0.0f ? 1.0f : step < 0.0f ? -1.0f : 0.0f;
+}
+
 // Machines in an order where each comes after the machine whose state it runs in, from each
 // machine's nesting depth (computed once per machine, walking up only through unknown depths).
 std::vector<int> OuterMachinesFirst(const ir::Graph& g) {
@@ -387,7 +392,7 @@ void DirectEvaluator::AdvanceClocks(float dt) {
     const ScopeState& scope = scopes_[desc.scope];
     if (!scope.now || scope.entering) {  // wound back while inactive; the entering frame shows the start
       clock_times_[c] = NormalisedTime(desc.start_time, duration, desc.loop);
-      clock_moves_[c] = {clock_times_[c], 0.0f};
+      clock_moves_[c] = {clock_times_[c], 0.0f, 0.0f};
       continue;
     }
     if (desc.sync_group != kNoOperand && clock_value_[c] != ir::kNoValue) continue;  // its group moves it
@@ -396,7 +401,7 @@ void DirectEvaluator::AdvanceClocks(float dt) {
     const float from = clock_times_[c];
     const float x = from + rate * dt;
     clock_times_[c] = NormalisedTime(x, duration, desc.loop);
-    clock_moves_[c] = {from, Passes(x, clock_times_[c], duration, desc.loop)};
+    clock_moves_[c] = {from, Passes(x, clock_times_[c], duration, desc.loop), Way(rate * dt)};
   }
   if (!sync_groups_.empty()) UpdateSyncGroups(dt);
 }
@@ -413,6 +418,7 @@ void DirectEvaluator::FireEvents() {
                  clock_moves_[c].from,
                  clock_times_[c],
                  clock_moves_[c].passes,
+                 clock_moves_[c].direction,
                  ClipDuration(static_cast<int>(c)),
                  clock_value_[c] != ir::kNoValue ? weight[clock_value_[c]] : 0.0f};
   }
@@ -521,7 +527,7 @@ void DirectEvaluator::UpdateSyncGroups(float dt) {
     const float duration = ClipDuration(static_cast<int>(leader));
     const float cycle = total > 0.0f ? weighted / total : duration;
     float time = start(leader);
-    ClockMove leader_move{time, 0.0f};
+    ClockMove leader_move{time, 0.0f, 0.0f};
     const float leader_rate = Scalar(graph_.values[clock_value_[leader]].operands[0]);
     const bool forward = leader_rate * dt >= 0.0f;  // the way followers go round their clips
     if (group.playing && duration > 0.0f) {
@@ -537,7 +543,7 @@ void DirectEvaluator::UpdateSyncGroups(float dt) {
       float t = from + leader_rate * dt * (duration / cycle);
       if (!std::isfinite(t)) t = from;
       time = NormalisedTime(t, duration, graph_.clocks[leader].loop);
-      leader_move = {from, Passes(t, time, duration, graph_.clocks[leader].loop)};
+      leader_move = {from, Passes(t, time, duration, graph_.clocks[leader].loop), Way(leader_rate * dt)};
     }
     for (std::size_t c : members) {
       if (c == leader) {
@@ -554,7 +560,8 @@ void DirectEvaluator::UpdateSyncGroups(float dt) {
       const float now = clock_times_[c];
       const bool round = forward ? now < was - 0.5f * length : now > was + 0.5f * length;
       clock_moves_[c] = {entering ? now : was,
-                         !entering && round && graph_.clocks[c].loop ? (forward ? 1.0f : -1.0f) : 0.0f};
+                         !entering && round && graph_.clocks[c].loop ? (forward ? 1.0f : -1.0f) : 0.0f,
+                         leader_move.direction};
     }
     group.playing = true;
     group.leader = static_cast<int>(leader);

@@ -129,6 +129,7 @@ class DirectEvaluator {
   // end (positive) or start (negative).
   struct ClockMove {
     float from = 0.0f, passes = 0.0f;
+    float direction = 0.0f;  // 1 forward, -1 backward, 0 still: the way its events are passed
   };
   std::vector<ClockMove> clock_moves_;
   std::vector<ir::ValueId> clock_value_;  // the SampleClip value of each clock, or kNoValue

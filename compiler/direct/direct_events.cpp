@@ -7,10 +7,14 @@ namespace anim::direct {
 namespace {
 
 // The position along the frame's playback at which the clip time `at` was first passed, or
-// nothing: (from, to] going forward, [to, from) going back, whole clip lengths in between.
+// nothing: (from, to] going forward, [to, from) going back, whole clip lengths in between; a move
+// against the clock's way (a synced clock's phase correction) passes nothing.
 bool Passed(float at, const ClockMove& c, float& distance) {
   const float d = c.duration;
-  if (c.passes > 0.0f || (c.passes == 0.0f && c.to > c.from)) {
+  if (c.direction == 0.0f || (c.direction > 0.0f && c.passes < 0.0f) ||
+      (c.direction < 0.0f && c.passes > 0.0f))
+    return false;
+  if (c.direction > 0.0f) {
     if (at > c.from && (c.passes > 0.0f || at <= c.to)) {
       distance = at - c.from;
       return true;
@@ -36,20 +40,19 @@ bool Passed(float at, const ClockMove& c, float& distance) {
 
 std::vector<Event> FireEvents(const EventTable& table, std::span<const ClockMove> clocks,
                               std::span<const MachineChange> machines) {
-  // (machine events first, owner, kind, distance, table index) -> the event
-  std::vector<std::tuple<int, int, int, float, int, Event>> fired;
-  auto fire = [&](std::tuple<int, int, int, float, int> key, Event e, float threshold) {
+  // (machine events first, owner, kind, distance, a window's end before a begin, table index)
+  using Key = std::tuple<int, int, int, float, int, int>;
+  std::vector<std::pair<Key, Event>> fired;
+  auto fire = [&](Key key, Event e, float threshold) {
     const float limit = threshold >= 0.0f ? threshold : table.threshold;
     e.weight = std::min(e.weight, 1.0f);
-    if (e.weight > limit)
-      fired.emplace_back(std::get<0>(key), std::get<1>(key), std::get<2>(key), std::get<3>(key),
-                         std::get<4>(key), e);
+    if (e.weight > limit) fired.emplace_back(key, e);
   };
   for (std::size_t i = 0; i < table.transition.size(); ++i) {
     const TransitionEventDesc& t = table.transition[i];
     const MachineChange& m = machines[t.machine];
     if (m.fired != t.transition) continue;
-    fire({0, t.machine, 0, 0.0f, static_cast<int>(i)},
+    fire({0, t.machine, 0, 0.0f, 0, static_cast<int>(i)},
          {t.name, Phase::Instant, Source::Transition, static_cast<uint16_t>(i), m.weight}, t.threshold);
   }
   for (std::size_t i = 0; i < table.state.size(); ++i) {
@@ -69,7 +72,7 @@ std::vector<Event> FireEvents(const EventTable& table, std::span<const ClockMove
     }
     if (!happened) continue;
     const int order = s.kind == StateEventKind::Exit ? 1 : s.kind == StateEventKind::Enter ? 2 : 3;
-    fire({0, s.machine, order, 0.0f, static_cast<int>(i)},
+    fire({0, s.machine, order, 0.0f, 0, static_cast<int>(i)},
          {s.name, Phase::Instant, Source::State, static_cast<uint16_t>(i), m.weight}, s.threshold);
   }
   for (std::size_t i = 0; i < table.clip.size(); ++i) {
@@ -84,17 +87,15 @@ std::vector<Event> FireEvents(const EventTable& table, std::span<const ClockMove
       const bool crossed = c.entering ? at == c.from : Passed(at, c, distance);
       if (!crossed) continue;
       const Phase phase = k == 1 ? Phase::End : window ? Phase::Begin : Phase::Instant;
-      fire({1, e.clock, 0, c.entering ? 0.0f : distance, static_cast<int>(i)},
+      fire({1, e.clock, 0, c.entering ? 0.0f : distance, phase == Phase::End ? 0 : 1, static_cast<int>(i)},
            {e.name, phase, Source::Clip, static_cast<uint16_t>(i), c.weight}, e.threshold);
     }
   }
-  std::stable_sort(fired.begin(), fired.end(), [](const auto& a, const auto& b) {
-    return std::tie(std::get<0>(a), std::get<1>(a), std::get<2>(a), std::get<3>(a), std::get<4>(a)) <
-           std::tie(std::get<0>(b), std::get<1>(b), std::get<2>(b), std::get<3>(b), std::get<4>(b));
-  });
+  std::stable_sort(fired.begin(), fired.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<Event> out;
   for (const auto& f : fired)
-    out.push_back(std::get<5>(f));
+    out.push_back(f.second);
   return out;
 }
 

@@ -26,7 +26,9 @@ struct Event {
 // A clock this frame: whether its scope runs and restarted, and its move.
 struct ClockMove {
   bool active = false, entering = false;
-  float from = 0.0f, to = 0.0f, passes = 0.0f, duration = 0.0f;
+  float from = 0.0f, to = 0.0f, passes = 0.0f;
+  float direction = 0.0f;  // 1 forward, -1 backward, 0 still
+  float duration = 0.0f;
   float weight = 0.0f;  // what its clip player gives the output
 };
 

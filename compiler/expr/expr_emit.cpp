@@ -41,6 +41,7 @@ ValueId Emit(const Expr& expr, int index, EmitContext& context) {
       }
       return cached;
     }
+    if (context.no_state) return EmitConst({}, node, context);
     const bool time = node.name_kind == NameKind::TimeInState;
     const Op op = context.condition ? (time ? Op::TimeInState : Op::StateProgress)
                                     : (time ? Op::StateTime : Op::StateClockProgress);

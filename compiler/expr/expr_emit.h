@@ -29,6 +29,7 @@ struct EmitContext {
   bool condition = false;
   uint16_t machine = 0;
   uint16_t scope = 0;
+  bool no_state = false;  // a node nothing uses, in no state: its state values read 0 (it is removed)
 };
 
 // The first node reading time_in_state or state_progress, or null.

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-
 namespace anim::expr {
 namespace {
 
@@ -13,8 +12,11 @@ Interval Point(double v) {
   return {v, v};
 }
 
-Interval Span(std::initializer_list<double> values) {
-  return {std::min(values), std::max(values)};
+// The smallest interval holding `values`; nullopt when one is NaN (0 * inf, inf - inf).
+std::optional<Interval> Span(std::initializer_list<double> values) {
+  for (const double v : values)
+    if (std::isnan(v)) return std::nullopt;
+  return Interval{std::min(values), std::max(values)};
 }
 
 class Ranger {
@@ -22,6 +24,13 @@ class Ranger {
   Ranger(const Expr& expr, std::span<const ParamDesc> params) : expr_(expr), params_(params) {}
 
   std::optional<Interval> Range(int index) {
+    const std::optional<Interval> r = Bounds(index);
+    if (r && (std::isnan(r->lo) || std::isnan(r->hi))) return std::nullopt;
+    return r;
+  }
+
+ private:
+  std::optional<Interval> Bounds(int index) {
     const ExprNode& node = expr_.at(index);
     if (node.type == ir::Type::Vec3 || node.type == ir::Type::Bool) return std::nullopt;
     if (node.kind == ExprKind::Number) return Point(node.number);
@@ -29,6 +38,13 @@ class Ranger {
     if (node.conversion == Conversion::ToFloat) {
       if (expr_.at(node.args[0]).type == ir::Type::Bool) return Interval{0.0, 1.0};
       return Range(node.args[0]);
+    }
+    if (node.op == Op::Select) {  // the branch a known condition picks, and only that one
+      const std::optional<bool> choice = AlwaysAs(node.args[0]);
+      if (choice) return Range(node.args[*choice ? 1 : 2]);
+      const std::optional<Interval> b = Range(node.args[1]), c = Range(node.args[2]);
+      if (b && c) return Interval{std::min(b->lo, c->lo), std::max(b->hi, c->hi)};
+      return std::nullopt;
     }
     std::optional<Interval> a, b, c;
     if (!node.args.empty()) a = Range(node.args[0]);
@@ -67,17 +83,11 @@ class Ranger {
         break;
       case Op::Clamp:  // min(max(x, lo), hi)
         if (b && c) {
-          const Interval low = a ? Interval{std::max(a->lo, b->lo), std::max(a->hi, b->hi)}
-                                 : Interval{b->lo, INFINITY};
+          const Interval low =
+              a ? Interval{std::max(a->lo, b->lo), std::max(a->hi, b->hi)} : Interval{b->lo, INFINITY};
           return Interval{std::min(low.lo, c->lo), std::min(low.hi, c->hi)};
         }
         break;
-      case Op::Select: {
-        const std::optional<bool> choice = AlwaysAs(node.args[0]);
-        if (choice) return Range(node.args[*choice ? 1 : 2]);
-        if (b && c) return Interval{std::min(b->lo, c->lo), std::max(b->hi, c->hi)};
-        break;
-      }
       case Op::Damp:  // an exponential approach stays between where it was and its targets
         return a;
       default:
@@ -86,6 +96,7 @@ class Ranger {
     return std::nullopt;
   }
 
+ public:
   std::optional<bool> AlwaysAs(int index) {
     const ExprNode& node = expr_.at(index);
     if (node.kind == ExprKind::Bool) return node.boolean;
@@ -110,7 +121,9 @@ class Ranger {
       case Op::Select: {
         const std::optional<bool> choice = AlwaysAs(node.args[0]);
         if (choice) return AlwaysAs(node.args[*choice ? 1 : 2]);
-        const std::optional<bool> a = AlwaysAs(node.args[1]), b = AlwaysAs(node.args[2]);
+        const std::optional<bool> a = AlwaysAs(node.args[1]);
+        if (!a) return std::nullopt;
+        const std::optional<bool> b = AlwaysAs(node.args[2]);
         if (a && b && *a == *b) return a;
         return std::nullopt;
       }

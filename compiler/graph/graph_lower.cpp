@@ -127,12 +127,12 @@ class Lowerer {
                              " runs in, but it runs in none: it is used outside every state, or shared "
                              "by states that no one state encloses");
     }
-    expr::EmitContext context{graph_, leaves_, node.name, file_, false, 0, scope};
+    expr::EmitContext context{graph_, leaves_, node.name, file_, false, 0, scope, scope == 0 && !used_[n]};
     return expr::EmitExpression(e, context);
   }
   // A transition's condition: its state values are those of machine `machine`'s current state.
   ValueId EmitCondition(const GraphNode& node, const expr::Expr& e, uint16_t machine) {
-    expr::EmitContext context{graph_, leaves_, node.name, file_, true, machine, 0};
+    expr::EmitContext context{graph_, leaves_, node.name, file_, true, machine, 0, false};
     return expr::EmitExpression(e, context);
   }
   ValueId Emit(const GraphNode& node, std::string_view field) { return Emit(node, node.field(field).expr); }

@@ -55,6 +55,34 @@ float UnitWeight(float alpha) {
   return alpha > 0.0f ? (alpha < 1.0f ? alpha : 1.0f) : 0.0f;
 }
 
+// Whether the mask or bones a task names are usable (else it yields the bind pose, weight or not).
+bool ResourcesValid(const AnimTaskList& list, const AnimTask& task, int n, int count) {
+  switch (task.type) {
+    case AnimTaskType::BlendMasked:
+      return task.resource < list.masks.size() &&
+             static_cast<int>(list.masks[task.resource].weights.size()) >= count;
+    case AnimTaskType::BoneTransform:
+    case AnimTaskType::TranslateBone:
+    case AnimTaskType::LookAt:
+      return BonesInRange(task, n, 1);
+    case AnimTaskType::FABRIK:
+      return BonesInRange(task, n, 2);
+    case AnimTaskType::TwoBoneIK:
+    case AnimTaskType::FootIK:
+      return BonesInRange(task, n, 3);
+    default:
+      return true;
+  }
+}
+
+// The input a task passes through by its weight (PassThroughInput) when it can, else -1.
+int PassesThrough(const AnimTaskList& list, const AnimTask& task) {
+  const int through = PassThroughInput(task);
+  if (through < 0) return -1;
+  const int n = list.skeleton->bone_count();
+  return ResourcesValid(list, task, n, list.ActiveBones()) ? through : -1;
+}
+
 // The root track of a SampleClip that takes its clip's motion out, or null.
 const RootMotionTrack* Track(const AnimTaskList& list, const AnimTask& task) {
   if (task.mode == static_cast<uint8_t>(RootMotionMode::Keep) || task.bone_b >= list.root_tracks.size())
@@ -68,7 +96,7 @@ const RootMotionTrack* Track(const AnimTaskList& list, const AnimTask& task) {
 Transform TaskRootMotion(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b) {
   const Transform none{};
   auto motion = [&](const Pose* p) { return p != nullptr ? p->root_motion : none; };
-  if (const int through = PassThroughInput(task); through >= 0) return motion(through == 0 ? a : b);
+  if (const int through = PassesThrough(list, task); through >= 0) return motion(through == 0 ? a : b);
   switch (task.type) {
     case AnimTaskType::SampleClip: {
       const RootMotionTrack* track = Track(list, task);
@@ -115,7 +143,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
     FillBind(dst, skeleton, fallback_kind, k);
     return -1;
   }
-  if (const int through = PassThroughInput(task); through >= 0) {  // the other input may be pruned
+  if (const int through = PassesThrough(list, task); through >= 0) {  // the other input may be pruned
     TakeInput(dst, through == 0 ? *a : *b, n, k);
     return -1;
   }

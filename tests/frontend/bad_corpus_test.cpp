@@ -297,6 +297,40 @@ TEST_CASE("A graph with only a warning compiles, and -Wno-CODE, -Werror=CODE and
   }
 }
 
+TEST_CASE("Lints stay quiet where ranges say nothing: an unbounded product, an unused node's state value") {
+  const std::string header =
+      "format: animtc.graph\nversion: 1\nskeleton: ../../../samples/humanoid/skeleton.yaml\n"
+      "clips: {idle: ../../../samples/humanoid/idle.json, walk: ../../../samples/humanoid/walk_fwd.json}\n";
+  DiagnosticSink sink;
+  // time_in_state has no upper bound: 0 * inf must not make the condition look constant (W009).
+  CHECK(ParseGraph(
+            header + R"G(parameters: {speed: {type: float, min: 0, max: 8}, w: {type: float, min: 0, max: 1}}
+nodes:
+  loco:
+    kind: state_machine
+    initial: still
+    states: {still: {kind: clip, clip: idle}, moving: {kind: clip, clip: walk}}
+    transitions:
+      - {from: still, to: moving, condition: "min(1, (speed - time_in_state) * w) >= 1"}
+      - {from: moving, to: still, condition: "speed < 1"}
+output: {pose: loco}
+)G",
+            "g.yaml", BadDir(), sink)
+            .has_value());
+  CHECK(sink.diagnostics().empty());
+  // A node nothing uses may read state values: it only gets W002.
+  DiagnosticSink unused;
+  CHECK(ParseGraph(header + R"G(nodes:
+  idle: {kind: clip, clip: idle}
+  orphan: {kind: blend, a: idle, b: {kind: clip, clip: walk}, alpha: "clamp(time_in_state, 0, 1)"}
+output: {pose: idle}
+)G",
+                   "g.yaml", BadDir(), unused)
+            .has_value());
+  REQUIRE(unused.diagnostics().size() == 1);
+  CHECK(unused.diagnostics()[0].code == "W002");
+}
+
 TEST_CASE("A final state may have no way out") {
   const std::string path = BadDir() + "dead_end_state.yaml";
   DiagnosticSink sink;

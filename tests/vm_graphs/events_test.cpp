@@ -103,6 +103,47 @@ output: {pose: jump}
   }
 }
 
+TEST_CASE("a window as long as its looping clip ends before it begins again", "[events]") {
+  auto rig = test::Rig::Compile(R"G(nodes:
+  idle: {kind: clip, clip: idle, events: [{name: w, time: 0, duration: 2.4}]}
+output: {pose: idle}
+)G");
+  REQUIRE(Duration(*rig, 0) == Approx(2.4f));
+  rig->Step(0.5f);  // the start: the window begins
+  CHECK(Fired(*rig) == std::vector<std::string>{"w:begin"});
+  for (int f = 0; f < 4; ++f) {  // 0.5, 1.0, 1.5, 2.0
+    rig->Step(0.5f);
+    CHECK(Fired(*rig).empty());
+  }
+  rig->Step(0.5f);  // 2.0 -> 2.5, wrapping to 0.1: the window ends at the clip's end, then begins
+  CHECK(Fired(*rig) == std::vector<std::string>{"w:end", "w:begin"});
+}
+
+TEST_CASE("a synced clock nudged back into phase fires nothing again", "[events]") {
+  // The run's phase follows the walk's by markers; small corrections never re-cross a footstep.
+  auto rig = test::Rig::Compile(R"G(parameters: {w: {type: float, default: 0.5, min: 0, max: 1}}
+nodes:
+  mix:
+    kind: blend
+    a: {kind: clip, clip: walk, sync: gait, events: [{name: a, time: 0.2}]}
+    b: {kind: clip, clip: idle, sync: gait, events: [{name: b, time: 0.3}]}
+    alpha: w
+output: {pose: mix}
+)G");
+  int a = 0, b = 0;
+  for (int f = 0; f < 300; ++f) {
+    REQUIRE(rig->instance->SetFloat("w", 0.5f + 0.45f * std::sin(f * 0.05f)));
+    rig->Step(1.0f / 30.0f);
+    for (const std::string& name : Fired(*rig)) {
+      a += name == "a";
+      b += name == "b";
+    }
+  }
+  // Each clip goes round once a cycle of the group: as many crossings of each, give or take one.
+  CHECK(a > 5);
+  CHECK(std::abs(a - b) <= 1);
+}
+
 TEST_CASE("states and transitions fire their events in the canonical order", "[events]") {
   auto rig = test::Rig::Compile(R"G(parameters: {go: {type: bool}}
 events: {left_idle: {}, entered_walk: {}, walking_fully: {}, started: {}, back: {}}
