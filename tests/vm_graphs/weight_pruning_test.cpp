@@ -46,7 +46,8 @@ struct Pair {
     BuildTasks(*rig.binding, *rig.instance, kDt, rig.list);
     ExecutorOptions options;
     options.prune_by_weight = prune;
-    ExecuteTaskListWith(rig.list, {.skinning = skinning, .local_pose = &rig.pose, .root_motion = &rig.root_motion},
+    ExecuteTaskListWith(rig.list,
+                        {.skinning = skinning, .local_pose = &rig.pose, .root_motion = &rig.root_motion},
                         &snapshot, options);
   }
 
@@ -59,7 +60,8 @@ struct Pair {
       const Transform p = pruned->pose.Get(b), f = full->pose.Get(b);
       REQUIRE(std::memcmp(&p, &f, sizeof(Transform)) == 0);
     }
-    REQUIRE(std::memcmp(pruned_skinning.data(), full_skinning.data(), pruned_skinning.size() * sizeof(Mat4)) == 0);
+    REQUIRE(std::memcmp(pruned_skinning.data(), full_skinning.data(),
+                        pruned_skinning.size() * sizeof(Mat4)) == 0);
     REQUIRE(std::memcmp(&pruned->root_motion, &full->root_motion, sizeof(Transform)) == 0);
   }
 };
