@@ -182,7 +182,6 @@ class Recorder {
         }
         if (clock.sync_group != kNoOperand && in_.scopes[clock.scope].active_now) {
           ClockState& c = in_.clocks[o[1]];  // its group sets the times once the frame has recorded
-          c.sync_task = pose_tasks_[o[0]];
           c.sync_rate = S(o[2]);
           task.time = task.t.x = c.time;
           return;

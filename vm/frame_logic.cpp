@@ -42,7 +42,7 @@ void BeginFrame(const ProgramBinding& binding, AnimInstance& instance) {
     m.progress_at_frame_start = StateProgress(binding, instance, static_cast<uint16_t>(i));
   }
   const Program& program = binding.program();
-  for (std::size_t i = 1; i < instance.scopes.size(); ++i) {
+  for (std::size_t i = 1; binding.reads_state_values() && i < instance.scopes.size(); ++i) {
     ScopeState& s = instance.scopes[i];
     const ScopeDesc& desc = program.scopes[i];
     s.time_at_frame_start = s.time;

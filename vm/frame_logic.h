@@ -14,8 +14,8 @@ namespace anim {
 // Frame start: active_prev = active_now for every scope; the root scope is active (entering on the
 // first frame); other scopes are not entering until their machine's update says so; no machine has
 // fired; scalar registers are zero; every machine's time in state and state progress, and every
-// state's own time and progress, are latched, so conditions and expressions read the previous
-// frame's values wherever the compiler scheduled them.
+// state's own time and progress (when the code reads them), are latched, so conditions and
+// expressions read the previous frame's values wherever the compiler scheduled them.
 void BeginFrame(const ProgramBinding& binding, AnimInstance& instance);
 
 // Before an instance's first frame: every clock at its start (what that frame's state values read).

@@ -87,6 +87,8 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
   for (std::size_t pc = 0; pc < program.code.size();) {  // verified: every opcode is known
     const OpcodeInfo& info = *FindOpcode(program.code[pc]);
     b.instructions_.push_back(BoundInstruction{info.opcode, static_cast<uint32_t>(pc + 1), node_at_word[pc]});
+    b.reads_state_values_ = b.reads_state_values_ || info.opcode == Opcode::StateTime ||
+                            info.opcode == Opcode::StateClockProgress;
     pc += 1 + info.operand_count;
   }
 

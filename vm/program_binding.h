@@ -68,6 +68,9 @@ class ProgramBinding {
 
   // True when the program is of another bytecode version: it runs as the bind pose.
   bool version_mismatch() const { return version_mismatch_; }
+  // Whether the code reads a state's own time or progress (state_time, state_clock_progress):
+  // only then does a frame latch them for every state.
+  bool reads_state_values() const { return reads_state_values_; }
   // The warning an instance gives once for a version mismatch.
   const std::string& version_warning() const { return version_warning_; }
 
@@ -122,6 +125,7 @@ class ProgramBinding {
   std::vector<BoneMask> masks_;
   std::vector<uint16_t> bones_;
   bool version_mismatch_ = false;
+  bool reads_state_values_ = false;
   std::string version_warning_;
   std::vector<std::string> node_names_;
   std::vector<BoundInstruction> instructions_;

@@ -78,8 +78,12 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
   for (std::size_t g = 0; g < binding.sync_group_count(); ++g) {
     const std::span<const uint16_t> members = binding.sync_members(g);
     SyncGroupState& group = instance.sync_groups[g];
+    // A member plays this frame when its scope runs; its SampleClip task is then clocks[c].task.
+    auto playing = [&](uint16_t c) {
+      return instance.scopes[bound[c].scope].active_now && instance.clocks[c].task >= 0;
+    };
     auto weight = [&](uint16_t c) {
-      return std::min(weights[static_cast<std::size_t>(instance.clocks[c].sync_task)], 1.0f);
+      return std::min(weights[static_cast<std::size_t>(instance.clocks[c].task)], 1.0f);
     };
 
     // The leader: of the members playing, those whose role ranks first (leader, auto, follower),
@@ -87,7 +91,7 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
     int leader = -1;
     for (const SyncRole role : {SyncRole::Leader, SyncRole::Auto, SyncRole::Follower}) {
       for (const uint16_t c : members) {
-        if (instance.clocks[c].sync_task < 0 || bound[c].sync_role != role) continue;
+        if (!playing(c) || bound[c].sync_role != role) continue;
         if (leader < 0 || weight(c) > weight(static_cast<uint16_t>(leader))) leader = c;
       }
       if (leader >= 0) break;
@@ -99,7 +103,7 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
     // The blended cycle length: the members' durations by weight.
     float weighted = 0.0f, total = 0.0f;
     for (const uint16_t c : members) {
-      if (instance.clocks[c].sync_task < 0 || !(bound[c].duration > 0.0f)) continue;
+      if (!playing(c) || !(bound[c].duration > 0.0f)) continue;
       weighted += weight(c) * bound[c].duration;
       total += weight(c);
     }
@@ -131,8 +135,8 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
     const bool forward = lead_clock.sync_rate * dt >= 0.0f;
     for (const uint16_t c : members) {
       ClockState& clock = instance.clocks[c];
-      if (clock.sync_task < 0) continue;
-      AnimTask& task = list.tasks[static_cast<std::size_t>(clock.sync_task)];
+      if (!playing(c)) continue;
+      AnimTask& task = list.tasks[static_cast<std::size_t>(clock.task)];
       ClockStep step = lead_step;
       if (static_cast<int>(c) != leader) {
         const BoundClock& member = bound[c];
@@ -150,7 +154,6 @@ void UpdateSyncGroups(const ProgramBinding& binding, AnimInstance& instance, Ani
       clock.time = step.time;
       task.time = step.time;
       task.t = Vec3{step.from, step.wraps, step.direction};
-      clock.sync_task = -1;
     }
     group.playing = true;
     group.leader = static_cast<uint16_t>(leader);

@@ -55,7 +55,8 @@ float UnitWeight(float alpha) {
   return alpha > 0.0f ? (alpha < 1.0f ? alpha : 1.0f) : 0.0f;
 }
 
-// Whether the mask or bones a task names are usable (else it yields the bind pose, weight or not).
+// Whether the mask or bones a task names are usable: else it yields the bind pose, whatever its
+// weight. The one check of them, before RunTaskPose's pass-through and kernels.
 bool ResourcesValid(const AnimTaskList& list, const AnimTask& task, int n, int count) {
   switch (task.type) {
     case AnimTaskType::BlendMasked:
@@ -139,11 +140,11 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
   TaskStateStorage* state = list.state;
   const PoseKind fallback_kind =
       task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
-  if (!inputs_valid) {
+  if (!inputs_valid || !ResourcesValid(list, task, n, count)) {
     FillBind(dst, skeleton, fallback_kind, k);
     return -1;
   }
-  if (const int through = PassesThrough(list, task); through >= 0) {  // the other input may be pruned
+  if (const int through = PassThroughInput(task); through >= 0) {  // the other input may be pruned
     TakeInput(dst, through == 0 ? *a : *b, n, k);
     return -1;
   }
@@ -174,10 +175,6 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       return -1;
 
     case AnimTaskType::BlendMasked: {
-      if (task.resource >= list.masks.size() ||
-          static_cast<int>(list.masks[task.resource].weights.size()) < count) {
-        break;
-      }
       const int weighted = k.blend_masked(dst.view(), a->view(), b->view(),
                                           list.masks[task.resource].weights.data(), task.alpha, count);
       dst.kind = a->kind;
@@ -261,7 +258,6 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
     }
 
     case AnimTaskType::BoneTransform:
-      if (!BonesInRange(task, n, 1)) break;
       TakeInput(dst, *a, n, k);
       ApplyBoneTransform(dst.view(), skeleton, count, task.bone_a, static_cast<BoneSpace>(task.space),
                          static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s},
@@ -269,13 +265,11 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       return -1;
 
     case AnimTaskType::TranslateBone:
-      if (!BonesInRange(task, n, 1)) break;
       TakeInput(dst, *a, n, k);
       TranslateBone(dst.view(), skeleton, count, task.bone_a, task.t, task.alpha);
       return -1;
 
     case AnimTaskType::TwoBoneIK: {
-      if (!BonesInRange(task, n, 3)) break;
       TakeInput(dst, *a, n, k);
       const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
       SolveTwoBoneIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c, task.t,
@@ -284,20 +278,17 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
     }
 
     case AnimTaskType::FABRIK:
-      if (!BonesInRange(task, n, 2)) break;
       TakeInput(dst, *a, n, k);
       SolveFabrik(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.t, task.bone_c, task.aux,
                   task.alpha);
       return -1;
 
     case AnimTaskType::LookAt:
-      if (!BonesInRange(task, n, 1)) break;
       TakeInput(dst, *a, n, k);
       SolveLookAt(dst.view(), skeleton, count, task.bone_a, task.t, task.s, task.aux, task.alpha);
       return -1;
 
     case AnimTaskType::FootIK:
-      if (!BonesInRange(task, n, 3)) break;
       TakeInput(dst, *a, n, k);
       SolveFootIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c,
                   FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);

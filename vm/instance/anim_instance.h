@@ -19,11 +19,10 @@ namespace anim {
 struct ClockState {
   float time = 0.0f;      // seconds into the clip
   bool finished = false;  // a play-once clock has reached the clip's end
-  // A clock in a sync group, while a frame records: the SampleClip task that shows it and the
-  // rate it was given, for the group to set its time once the frame's weights are known.
-  int16_t sync_task = -1;  // -1: not playing this frame
+  int16_t task = -1;      // the SampleClip task that showed it in the last list recorded (-1: none yet)
+  // A clock in a sync group whose scope runs: the rate its SampleClip gave it this frame, for the
+  // group to set its time once the frame's weights are known.
   float sync_rate = 0.0f;
-  int16_t task = -1;  // the SampleClip task that showed it in the last list recorded
 };
 
 // A sync group as the last frame left it (docs/semantics.md, "Sync groups").
