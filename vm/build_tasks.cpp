@@ -165,6 +165,8 @@ class Recorder {
         return Set(o[0], Damp(in_.smoothers[o[3]], S(o[1]), S(o[2]), dt_));
       case Opcode::Spring:
         return Set(o[0], Spring(in_.smoothers[o[3]], S(o[1]), S(o[2]), dt_));
+      case Opcode::Curve:
+        return Set(o[0], in_.task_state.curves[o[1]]);
       case Opcode::MachineUpdate:
         return UpdateMachine(b_, in_, o[0], dt_);
       // Pose instructions record tasks.
@@ -346,6 +348,8 @@ class Recorder {
   out.skeleton = &binding.skeleton();
   out.clips = binding.clips();
   out.masks = binding.masks();
+  out.clip_curves = binding.clip_curves();
+  out.curve_count = static_cast<int>(binding.program().curves.size());
   out.root_tracks = binding.root_tracks();
   out.root_motion = !binding.root_tracks().empty();
   out.state = &instance.task_state;

@@ -23,7 +23,7 @@ void RunScenario(const ProgramBinding& binding, AnimInstance& instance, const Sc
     instance.AccumulateRootMotion(root_motion);
     if (on_frame) {
       on_frame(FrameResult{frame, static_cast<float>(frame) * scenario.delta_time, &instance, &list,
-                           &snapshot, skinning, model, &local, root_motion});
+                           &snapshot, skinning, model, &local, root_motion, instance.task_state.curves});
     }
   }
 }

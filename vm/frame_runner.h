@@ -26,6 +26,7 @@ struct FrameResult {
   std::span<const Mat4> model;             // model-space matrices, per bone
   const Pose* local_pose = nullptr;        // the final local pose
   Transform root_motion{};                 // the frame's root motion; instance->root includes it
+  std::span<const float> curves;           // the output's curves, one per Program::curves entry
 };
 
 using FrameCallback = std::function<void(const FrameResult&)>;

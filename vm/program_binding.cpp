@@ -1,5 +1,6 @@
 #include "vm/program_binding.h"
 
+#include <algorithm>
 #include <unordered_map>
 
 #include "vm/bytecode/program_verifier.h"
@@ -61,13 +62,20 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
       return BindError("clip '" + name + "' was made for another skeleton than '" + skeleton.name() + "'");
     }
     b.clips_.push_back(found);
+    ClipCurveTargets& targets = b.clip_curves_.emplace_back();
+    for (const ClipCurve& curve : found->curves()) {
+      const auto named = std::find(program.curves.begin(), program.curves.end(), curve.name);
+      targets.targets.push_back(named != program.curves.end()
+                                    ? static_cast<uint16_t>(named - program.curves.begin())
+                                    : ClipCurveTargets::kUnusedCurve);
+    }
   }
   for (const MaskDesc& mask : program.masks) {
     if (static_cast<int>(mask.weights.size()) != bone_count) {
       return BindError("mask '" + mask.name + "' has " + std::to_string(mask.weights.size()) +
                        " weights, the skeleton has " + std::to_string(bone_count) + " bones");
     }
-    b.masks_.push_back(BoneMask{mask.weights});
+    b.masks_.push_back(BoneMask{mask.weights, mask.curve_weights});
   }
   for (const BoneRef& bone : program.bones) {
     if (bone.index >= bone_count || skeleton.bone_name(bone.index) != bone.name) {

@@ -63,6 +63,8 @@ class ProgramBinding {
   const Skeleton& skeleton() const { return *skeleton_; }
   std::span<const Clip* const> clips() const { return clips_; }
   std::span<const BoneMask> masks() const { return masks_; }
+  // Where each bound clip's curves go in a pose, parallel to clips().
+  std::span<const ClipCurveTargets> clip_curves() const { return clip_curves_; }
   // Skeleton bone index of bone table entry `bone`.
   uint16_t bone(uint16_t bone) const { return bones_[bone]; }
 
@@ -123,6 +125,7 @@ class ProgramBinding {
   const Skeleton* skeleton_ = nullptr;
   std::vector<const Clip*> clips_;
   std::vector<BoneMask> masks_;
+  std::vector<ClipCurveTargets> clip_curves_;
   std::vector<uint16_t> bones_;
   bool version_mismatch_ = false;
   bool reads_state_values_ = false;

@@ -152,6 +152,7 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, Fram
   frame.root_motion = result.root_motion;
   frame.root = result.instance->root;
   frame.events = Events(*result.instance, binding.program(), binding, list);
+  frame.curves.assign(result.curves.begin(), result.curves.end());
   if (content.pose) {
     frame.local_pose.reserve(static_cast<std::size_t>(result.local_pose->bone_count()));
     for (int b = 0; b < result.local_pose->bone_count(); ++b)
@@ -206,6 +207,7 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameC
     run.bone_names.push_back(input.skeleton()->bone_name(b));
     run.bone_parents.push_back(input.skeleton()->parent(b));
   }
+  run.curve_names = input.program.curves;
 
   Scenario scenario = input.scenario;
   scenario.frame_count = range.last + 1;

@@ -73,6 +73,7 @@ struct DumpFrame {
   Transform root_motion;          // the frame's root motion (docs/semantics.md, "Root motion")
   Transform root;                 // the instance's root after it
   std::vector<DumpEvent> events;  // in the order they fired
+  std::vector<float> curves;      // the output's curves, as CapturedRun::curve_names names them
   // Per bone, captured only with FrameContent::pose (empty otherwise): the executor's final local
   // pose (after the root lock), its model-space matrices and its skinning matrices.
   std::vector<Transform> local_pose;
@@ -91,10 +92,11 @@ struct CapturedRun {
   std::vector<DumpFrame> frames;  // the selected frames, in order (CaptureFrames only)
   int frames_run = 0;
   bool version_mismatch = false;
-  std::vector<std::string> bone_names;  // the skeleton's, for naming bone operands
-  std::vector<int> bone_parents;        // the skeleton's, per bone: the parent's index, -1 for a root
-  std::vector<Transform> final_pose;    // the last frame's local pose, per bone
-  std::vector<Mat4> final_skinning;     // the last frame's skinning matrices, per bone
+  std::vector<std::string> bone_names;   // the skeleton's, for naming bone operands
+  std::vector<int> bone_parents;         // the skeleton's, per bone: the parent's index, -1 for a root
+  std::vector<std::string> curve_names;  // the program's curves (docs/semantics.md, "Curves")
+  std::vector<Transform> final_pose;     // the last frame's local pose, per bone
+  std::vector<Mat4> final_skinning;      // the last frame's skinning matrices, per bone
 };
 
 // Receives each captured frame as it is made; the frame is gone after the call.

@@ -197,6 +197,13 @@ std::string PoseJsonText(const CapturedRun& run, const DumpFrame& frame, int lev
   out += ",\n" + in + "\"active_bones\": " + std::to_string(frame.active_bones);
   out += ",\n" + in + "\"machines\": " + Nested(MachinesJson(frame), level + 1);
   out += ",\n" + in + "\"blend_spaces\": " + Nested(BlendSpacesJson(frame), level + 1);
+  out += ",\n" + in + "\"curves\": [";
+  for (std::size_t c = 0; c < frame.curves.size(); ++c) {
+    const std::string name = c < run.curve_names.size() ? run.curve_names[c] : std::to_string(c);
+    out += (c == 0 ? "\n" : ",\n") + Indent(level + 2) + "{\"name\": " + JsonString(name) +
+           ", \"value\": " + PoseNumber(frame.curves[c]) + "}";
+  }
+  out += frame.curves.empty() ? "]" : "\n" + in + "]";
   out += ",\n" + in + "\"bones\": [";
   for (std::size_t b = 0; b < frame.local_pose.size(); ++b) {
     out += (b == 0 ? "\n" : ",\n") + Indent(level + 2);
@@ -230,11 +237,18 @@ std::string PoseText(const CapturedRun& run, const DumpFrame& frame, bool colour
               static_cast<int>(b) >= frame.active_bones);
   }
   const std::size_t bones = frame.local_pose.size();
-  return EscapeTerminal(FrameHeading(frame)) + "\n" + std::to_string(bones) +
-         (bones == 1 ? " bone" : " bones") +
-         ": local pose after the root lock (Euler angles in degrees about X, then Y, then Z), model-space "
-         "positions\n" +
-         table.Render(colour);
+  std::string text = EscapeTerminal(FrameHeading(frame)) + "\n" + std::to_string(bones) +
+                     (bones == 1 ? " bone" : " bones") +
+                     ": local pose after the root lock (Euler angles in degrees about X, then Y, then Z), "
+                     "model-space positions\n" +
+                     table.Render(colour);
+  if (frame.curves.empty()) return text;
+  TextTable curves({"curve", "value"}, {false, true});
+  for (std::size_t c = 0; c < frame.curves.size(); ++c)
+    curves.Add(
+        {c < run.curve_names.size() ? run.curve_names[c] : std::to_string(c), Fixed(frame.curves[c], 4)});
+  return text + "\n" + std::to_string(frame.curves.size()) +
+         (frame.curves.size() == 1 ? " curve" : " curves") + " of the output\n" + curves.Render(colour);
 }
 
 std::unique_ptr<FrameReport> PoseTextReport(bool colour) {

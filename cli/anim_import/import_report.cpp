@@ -62,6 +62,9 @@ std::string ImportReportText(const GltfImport& imported, const std::string& inpu
       out += fmt::format("    tracks: {} default, {} constant, animated {}\n", c.default_tracks,
                          c.constant_tracks, formats);
     }
+    if (r.curves > 0) {
+      out += fmt::format("    curves: {} from {} morph-weight channel(s)\n", r.curves, r.morph_channels);
+    }
     out += fmt::format("    precision {:.3g} at a {:.3g} shell\n", e.precision.precision, e.precision.shell);
     out += "    at keys:      " + ErrorText(e.accuracy.at_keys, skeleton, height) + "\n";
     out += fmt::format("    between keys: {} ({} times)\n",

@@ -16,10 +16,11 @@ namespace anim {
 namespace {
 
 constexpr std::string_view kClipFormat = "animtc.clip";
-constexpr std::array<std::string_view, 11> kClipFields = {"format",      "version",     "name",   "skeleton",
-                                                          "sample_rate", "frame_count", "loop",   "tracks",
-                                                          "encoding",    "precision",   "markers"};
+constexpr std::array<std::string_view, 12> kClipFields = {"format",      "version",     "name",    "skeleton",
+                                                          "sample_rate", "frame_count", "loop",    "tracks",
+                                                          "encoding",    "precision",   "markers", "curves"};
 constexpr std::array<std::string_view, 2> kMarkerFields = {"name", "time"};
+constexpr std::array<std::string_view, 3> kCurveFields = {"name", "values", "step"};
 constexpr std::array<std::string_view, 5> kTrackFields = {"bone", "translation", "rotation", "scale", "step"};
 constexpr std::string_view kChannelNames[] = {"translation", "rotation", "scale"};  // TrackChannel order
 
@@ -38,6 +39,13 @@ struct Track {
   std::vector<TrackChannel> steps;  // channels that hold each key until the next
 };
 
+// One curve as written: one value (a constant) or one per frame.
+struct Curve {
+  std::string name;
+  std::vector<float> values;
+  bool step = false;
+};
+
 struct ClipHeader {
   std::string name;
   float sample_rate = 0.0f;
@@ -45,6 +53,7 @@ struct ClipHeader {
   bool looping = false;
   ClipEncodingOptions encoding;
   std::vector<SyncMarker> markers;
+  std::vector<Curve> curves;
 };
 
 class ClipDocumentReader {
@@ -87,6 +96,7 @@ class ClipDocumentReader {
     header.looping = fields.Bool("loop", Field::Optional).value_or(false);
     ReadEncoding(fields, header.encoding);
     if (const DocNode* list = fields.Sequence("markers", Field::Optional)) ReadMarkers(*list, header);
+    if (const DocNode* list = fields.Sequence("curves", Field::Optional)) ReadCurves(*list, header);
     if (const DocNode* list = fields.Sequence("tracks", Field::Required)) {
       for (std::size_t i = 0; i < list->items.size(); ++i) {
         ReadTrack(*list->items[i], "'tracks'[" + std::to_string(i) + "]", header.frame_count, tracks);
@@ -142,6 +152,70 @@ class ClipDocumentReader {
     }
   }
 
+  // `curves: [{name, values, step}]`: named float curves, each a constant or one value per frame.
+  void ReadCurves(const DocNode& list, ClipHeader& header) {
+    std::unordered_map<std::string, const DocNode*> first_named;  // name -> its first curve's `name`
+    for (std::size_t i = 0; i < list.items.size(); ++i) {
+      const std::string where = "'curves'[" + std::to_string(i) + "]";
+      if (!reader_.Mapping(*list.items[i], where)) continue;
+      FieldReader fields(reader_, *list.items[i], where, kCurveFields);
+      fields.ReportUnknownFields();
+      std::optional<std::string> name = RequiredName(reader_, fields, "name");
+      if (name) {
+        const auto [first, inserted] = first_named.emplace(*name, fields.Find("name"));
+        if (!inserted) {
+          Diagnostic& error = reader_.Error("E108", *fields.Find("name"), "two curves named '" + *name + "'");
+          reader_.Note(error, *first->second, "first curve named '" + *name + "' here");
+          name.reset();
+        }
+      }
+      std::optional<std::vector<float>> values = ReadCurveValues(fields, where, header.frame_count);
+      const bool step = fields.Bool("step", Field::Optional).value_or(false);
+      if (name && values) header.curves.push_back({std::move(*name), std::move(*values), step});
+    }
+    if (header.frame_count > 0 && !header.curves.empty()) CheckCurveBytes(list, header);
+  }
+
+  // One number (a constant) or one per frame.
+  std::optional<std::vector<float>> ReadCurveValues(FieldReader& fields, const std::string& where,
+                                                    int frame_count) {
+    std::optional<std::vector<float>> values = fields.FloatArray("values", Field::Required);
+    if (!values || frame_count <= 0) return std::nullopt;  // a bad frame_count was reported already
+    const std::size_t found = values->size();
+    if (found == 1 || found == static_cast<std::size_t>(frame_count)) return values;
+    const std::string expected = frame_count == 1 ? "1 number"
+                                                  : "1 number (constant) or " + std::to_string(frame_count) +
+                                                        " numbers (one per frame)";
+    reader_.Error("E105", *fields.Find("values"),
+                  "expected " + expected + " for 'values' of " + where + ", found " + std::to_string(found));
+    return std::nullopt;
+  }
+
+  // A constant curve still holds a key per frame once loaded: a short file must not be able to ask
+  // for more than the clip's key-data limit that way either.
+  void CheckCurveBytes(const DocNode& list, ClipHeader& header) {
+    const auto frames = static_cast<std::uint64_t>(header.frame_count);
+    const std::uint64_t floats_per_frame =
+        static_cast<std::uint64_t>(PoseFloatCount(skeleton_.bone_count())) + header.curves.size();
+    if (floats_per_frame * sizeof(float) <= max_key_bytes_ / frames) return;
+    const std::uint64_t room = max_key_bytes_ / frames / sizeof(float);
+    const std::uint64_t pose = static_cast<std::uint64_t>(PoseFloatCount(skeleton_.bone_count()));
+    reader_.Error("E106", list,
+                  "too many curves for " + std::to_string(frames) +
+                      " frames: " + std::to_string(header.curves.size()) + ", and at most " +
+                      std::to_string(room > pose ? room - pose : 0) + " fit the " + KeyDataLimit() +
+                      " beside the keys of " + std::to_string(skeleton_.bone_count()) + " bones");
+    header.curves.clear();
+  }
+
+  // What bounds a clip's keys, for messages.
+  std::string KeyDataLimit() const {
+    return max_key_bytes_ == kMaxClipKeyBytes
+               ? std::to_string(kMaxClipKeyBytes >> 20) + " MiB key-data limit"
+               : std::to_string(max_key_bytes_ >> 20) + " MiB of key data left of the " +
+                     std::to_string(kMaxClipKeyBytes >> 20) + " MiB its graph's clips may hold";
+  }
+
   bool CheckFrameCount(const DocNode& at, std::int64_t frames) {
     if (frames < 1) {
       reader_.Error("E106", at, "expected 'frame_count' >= 1, found " + std::to_string(frames));
@@ -150,15 +224,10 @@ class ClipDocumentReader {
     const auto frame_bytes =
         static_cast<std::uint64_t>(PoseFloatCount(skeleton_.bone_count())) * sizeof(float);
     if (frames > INT_MAX || static_cast<std::uint64_t>(frames) > max_key_bytes_ / frame_bytes) {
-      const std::string limit = max_key_bytes_ == kMaxClipKeyBytes
-                                    ? std::to_string(kMaxClipKeyBytes >> 20) + " MiB key-data limit"
-                                    : std::to_string(max_key_bytes_ >> 20) + " MiB of key data left of the " +
-                                          std::to_string(kMaxClipKeyBytes >> 20) +
-                                          " MiB its graph's clips may hold";
       reader_.Error("E106", at,
                     "'frame_count' " + std::to_string(frames) + " is too large: at most " +
                         std::to_string(max_key_bytes_ / frame_bytes) + " frames of " +
-                        std::to_string(skeleton_.bone_count()) + " bones fit the " + limit);
+                        std::to_string(skeleton_.bone_count()) + " bones fit the " + KeyDataLimit());
       return false;
     }
     return true;
@@ -256,6 +325,17 @@ class ClipDocumentReader {
   std::unordered_map<int, const DocNode*> tracked_;  // bone -> its first track's `bone` value
 };
 
+// A constant curve holds its value in every frame.
+void AddCurves(std::vector<Curve> curves, Clip& clip) {
+  for (Curve& curve : curves) {
+    std::vector<float> keys = std::move(curve.values);
+    const float first = keys.front();
+    keys.resize(static_cast<std::size_t>(clip.frame_count()), first);
+    // Names are unique and keys one per frame by now, so the clip takes every curve.
+    clip.AddCurve({std::move(curve.name), std::move(keys), curve.step});
+  }
+}
+
 void FillKeyFrames(const Skeleton& skeleton, const std::vector<Track>& tracks, Clip& clip) {
   for (const Track& track : tracks) {
     for (int k = 0; k < clip.frame_count(); ++k) {
@@ -298,6 +378,7 @@ std::optional<Clip> ReadClip(const Document& document, const Skeleton& skeleton,
   }
   FillKeyFrames(skeleton, tracks, *clip);
   clip->SetMarkers(std::move(header.markers));
+  AddCurves(std::move(header.curves), *clip);
   ClipEncodingOptions options = header.encoding;
   if (held_as.encoding) options.encoding = *held_as.encoding;
   if (held_as.precision > 0.0) options.precision = held_as.precision;

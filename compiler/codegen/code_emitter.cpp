@@ -194,6 +194,10 @@ class Emitter {
         out.r[0] = NewScalar();
         Emit(id, v.op == Op::StateTime ? Opcode::StateTime : Opcode::StateClockProgress, {out.r[0], v.index});
         return;
+      case Op::Curve:
+        out.r[0] = NewScalar();
+        Emit(id, Opcode::Curve, {out.r[0], v.index});
+        return;
       case Op::Damp:
       case Op::Spring:  // smoother slots in the order the code runs them
         out.r[0] = NewScalar();

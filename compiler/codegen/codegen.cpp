@@ -57,6 +57,7 @@ bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const Regi
   ok = CheckLimit(graph, "snapshots", graph.snapshots.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "blend spaces", graph.blend_spaces.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "sync groups", graph.sync_groups.size(), diagnostics) && ok;
+  ok = CheckLimit(graph, "curves", graph.curves.size(), diagnostics) && ok;
   size_t longest_name = 0;
   auto name = [&](const std::string& n) { longest_name = std::max(longest_name, n.size()); };
   for (const ir::Machine& m : graph.machines) {
@@ -79,6 +80,8 @@ bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const Regi
     name(b.name);
   for (const std::string& g : graph.sync_groups)
     name(g);
+  for (const std::string& c : graph.curves)
+    name(c);
   for (const ir::Value& v : graph.values)
     name(v.node);
   return CheckLimit(graph, "bytes in a name", longest_name, diagnostics) && ok;
@@ -153,6 +156,7 @@ std::optional<Program> GenerateProgram(const ir::Graph& graph, DiagnosticSink& d
   program.blend_spaces = graph.blend_spaces;
   program.sync_groups = graph.sync_groups;
   program.events = graph.events;
+  program.curves = graph.curves;
   program.debug.reserve(emitted.source.size());
   for (size_t i = 0; i < emitted.source.size(); ++i) {
     const ir::Value& v = graph.values[static_cast<size_t>(emitted.source[i])];

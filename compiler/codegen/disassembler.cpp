@@ -143,9 +143,17 @@ void Assets(const Program& p, std::string& out) {
       weighted += w != 0.0f ? 1 : 0;
       sum += w;
     }
-    Line(out, "  {}  {}: {} weights, {} non-zero, sum {}", i, Quoted(mask.name), mask.weights.size(),
-         weighted, sum);
+    std::string curves;
+    for (size_t c = 0; c < mask.curve_weights.size(); ++c)
+      curves +=
+          fmt::format("{}{} {}", c == 0 ? "; curves " : ", ",
+                      c < p.curves.size() ? Quoted(p.curves[c]) : std::string("'?'"), mask.curve_weights[c]);
+    Line(out, "  {}  {}: {} weights, {} non-zero, sum {}{}", i, Quoted(mask.name), mask.weights.size(),
+         weighted, sum, curves);
   }
+  Line(out, "curves:");
+  for (size_t i = 0; i < p.curves.size(); ++i)
+    Line(out, "  {}  {}", i, Quoted(p.curves[i]));
   Line(out, "bones:");
   for (size_t i = 0; i < p.bones.size(); ++i)
     Line(out, "  {}  {} (skeleton bone {})", i, Quoted(p.bones[i].name), p.bones[i].index);

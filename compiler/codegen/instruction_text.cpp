@@ -78,6 +78,8 @@ std::string OperandText(const Program& p, Opcode opcode, OperandKind kind, uint1
     }
     case OperandKind::Smoother:
       return fmt::format("smoother {}", v);
+    case OperandKind::Curve:
+      return Named(p.curves, v, "curve", Identity);
     case OperandKind::Immediate:
       return ImmediateText(opcode, v);
   }

@@ -14,8 +14,8 @@ const char* KindName(OperandKind kind) {
   static constexpr const char* kNames[] = {
       "scalar_read", "scalar_write", "pose_read",   "opt_pose_read", "pose_write", "constant",
       "parameter",   "clock",        "mask",        "bone",          "opt_bone",   "machine",
-      "snapshot",    "immediate",    "blend_space", "scope",         "smoother"};
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(OperandKind::Smoother) + 1,
+      "snapshot",    "immediate",    "blend_space", "scope",         "smoother",   "curve"};
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<size_t>(OperandKind::Curve) + 1,
                 "one name per operand kind");
   return kNames[static_cast<size_t>(kind)];
 }
@@ -111,8 +111,11 @@ Json Tables(const Program& p) {
   t["scopes"] = std::move(scopes);
   t["machines"] = Machines(p);
   Json masks = Json::array();
-  for (const MaskDesc& m : p.masks)
-    masks.push_back({{"name", m.name}, {"weights", m.weights}});
+  for (const MaskDesc& m : p.masks) {
+    Json mask = {{"name", m.name}, {"weights", m.weights}};
+    if (!m.curve_weights.empty()) mask["curve_weights"] = m.curve_weights;
+    masks.push_back(std::move(mask));
+  }
   t["masks"] = std::move(masks);
   Json bones = Json::array();
   for (const BoneRef& b : p.bones)
@@ -124,6 +127,7 @@ Json Tables(const Program& p) {
     blend_spaces.push_back({{"name", b.name}, {"positions", b.positions}, {"triangles", b.triangles}});
   t["blend_spaces"] = std::move(blend_spaces);
   t["sync_groups"] = p.sync_groups;
+  t["curves"] = p.curves;
   const EventTable& e = p.events;
   Json events = {{"threshold", e.threshold}, {"names", e.names}};
   auto threshold = [](float v) { return v < 0.0f ? Json(nullptr) : Json(v); };

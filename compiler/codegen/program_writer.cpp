@@ -147,6 +147,9 @@ void WriteBody(ByteWriter& w, const Program& p) {
     w.Count(mask.weights.size());
     for (float weight : mask.weights)
       w.F32(weight);
+    w.Count(mask.curve_weights.size());
+    for (float weight : mask.curve_weights)
+      w.F32(weight);
   }
   w.EndSection(at);
 
@@ -211,6 +214,12 @@ void WriteBody(ByteWriter& w, const Program& p) {
     w.U16(e.name);
     w.F32(e.threshold);
   }
+  w.EndSection(at);
+
+  at = w.BeginSection("CURV");
+  w.Count(p.curves.size());
+  for (const std::string& curve : p.curves)
+    w.String(curve);
   w.EndSection(at);
 
   at = w.BeginSection("DEBG");

@@ -64,6 +64,13 @@ DirectEvaluator::DirectEvaluator(const ir::Graph& graph, const Skeleton& skeleto
     if (graph.values[i].op == Op::SampleClip)
       clock_value_[graph.values[i].index] = static_cast<ir::ValueId>(i);
   }
+  for (const Clip* clip : clips_) {
+    std::vector<int>& targets = clip_curves_.emplace_back();
+    for (const ClipCurve& curve : clip->curves()) {
+      const auto named = std::find(graph.curves.begin(), graph.curves.end(), curve.name);
+      targets.push_back(named != graph.curves.end() ? static_cast<int>(named - graph.curves.begin()) : -1);
+    }
+  }
   clock_times_.resize(graph.clocks.size());
   clock_moves_.resize(graph.clocks.size());
   for (std::size_t c = 0; c < graph.clocks.size(); ++c) {  // before the first frame: at its start
@@ -324,6 +331,9 @@ void DirectEvaluator::ComputeScalars() {
         case Op::Damp:
         case Op::Spring:
           x = Smooth(v.op, smoothers_[id], at(0, 0), at(1, 0));
+          break;
+        case Op::Curve:  // the last frame's output (the bind pose, curves 0, before one)
+          x = v.index < output_.curves.size() ? static_cast<float>(output_.curves[v.index]) : 0.0f;
           break;
         default:
           break;  // the IR verifier allows no other scalar operation
@@ -592,6 +602,7 @@ void DirectEvaluator::EvaluatePoses(int count) {
     if (!reached_[id] || graph_.values[id].type != ir::Type::Pose) continue;
     DPose& out = poses_[id];
     out.bones.resize(static_cast<std::size_t>(skeleton_.bone_count()));
+    out.curves.resize(graph_.curves.size());
     Compute(graph_.values[id], out, count);
   }
 }
@@ -608,6 +619,7 @@ const direct::DPose* DirectEvaluator::PoseOf(ir::ValueId value) const {
 // new additive, when it has none).
 void DirectEvaluator::Compute(const ir::Value& v, DPose& out, int count) {
   ComputeBones(v, out, count);
+  out.curves.resize(graph_.curves.size());  // the bind pose's curves are 0
   out.motion = MotionOf(v);
 }
 
@@ -676,6 +688,7 @@ void DirectEvaluator::ComputeBones(const ir::Value& v, DPose& out, int count) {
         return;
       }
       direct::SampleClip(out, clip, clock_times_[v.index], count);
+      direct::SampleCurves(out, clip, clip_curves_[graph_.clocks[v.index].clip], clock_times_[v.index]);
       direct::NeutralTail(out, sk, PoseKind::Absolute, count);
       if (const int bone = MotionBone(v); bone >= 0 && bone < count)  // its motion leaves the pose
         out.bones[bone] = direct::WithoutMotionPart(out.bones[bone]);
@@ -691,7 +704,8 @@ void DirectEvaluator::ComputeBones(const ir::Value& v, DPose& out, int count) {
         out = sk.bind;
         return;
       }
-      direct::BlendMasked(out, Input(ops[0]), Input(ops[1]), weights.data(), Scalar(ops[2]), count);
+      direct::BlendMasked(out, Input(ops[0]), Input(ops[1]), weights.data(),
+                          graph_.masks[v.index].curve_weights, Scalar(ops[2]), count);
       direct::CopyTail(out, Input(ops[0]), count);
       return;
     }

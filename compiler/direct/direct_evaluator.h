@@ -40,7 +40,8 @@ class DirectEvaluator {
   // Runs one frame of `delta_time` seconds (negative or non-finite counts as 0).
   void Frame(float delta_time);
 
-  // The last frame's output: local pose (after the root lock), model-space and skinning matrices.
+  // The last frame's output: local pose (after the root lock, with its curves), model-space and
+  // skinning matrices.
   const direct::DPose& local_pose() const { return output_; }
   const std::vector<direct::DMat4>& model_matrices() const { return model_; }
   const std::vector<direct::DMat4>& skinning_matrices() const { return skinning_; }
@@ -133,6 +134,8 @@ class DirectEvaluator {
   };
   std::vector<ClockMove> clock_moves_;
   std::vector<ir::ValueId> clock_value_;  // the SampleClip value of each clock, or kNoValue
+  // Per graph clip, where each of its curves goes in a pose (index into graph.curves, or -1).
+  std::vector<std::vector<int>> clip_curves_;
   std::vector<ScopeState> scopes_;
   std::vector<MachineState> machines_;
   std::vector<int> machine_order_;  // a machine after the machine its scope is a state of

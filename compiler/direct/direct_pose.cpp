@@ -12,6 +12,10 @@ double InvertScale(double s) {
   return std::fabs(s) > 1e-12 ? 1.0 / s : 1.0;
 }
 
+double CurveOf(const DPose& pose, std::size_t curve) {
+  return curve < pose.curves.size() ? pose.curves[curve] : 0.0;
+}
+
 DTransform BlendBone(const DTransform& a, const DTransform& b, double alpha) {
   return {Mix(a.t, b.t, alpha), Nlerp(a.r, b.r, alpha), Mix(a.s, b.s, alpha)};
 }
@@ -211,13 +215,36 @@ DTransform SampleBoneUnwrapped(const Clip& clip, int bone, float time) {
 void Blend(DPose& out, const DPose& a, const DPose& b, double alpha, int count) {
   for (int i = 0; i < count; ++i)
     out.bones[i] = BlendBone(a.bones[i], b.bones[i], alpha);
+  for (std::size_t c = 0; c < out.curves.size(); ++c)
+    out.curves[c] = CurveOf(a, c) + (CurveOf(b, c) - CurveOf(a, c)) * alpha;
   out.kind = a.kind;
 }
 
-void BlendMasked(DPose& out, const DPose& a, const DPose& b, const float* weights, double alpha, int count) {
+void BlendMasked(DPose& out, const DPose& a, const DPose& b, const float* weights,
+                 const std::vector<float>& curve_weights, double alpha, int count) {
   for (int i = 0; i < count; ++i)
     out.bones[i] = BlendBone(a.bones[i], b.bones[i], weights != nullptr ? weights[i] * alpha : 0.0);
+  for (std::size_t c = 0; c < out.curves.size(); ++c) {
+    const double w =
+        curve_weights.empty() ? alpha : alpha * (c < curve_weights.size() ? curve_weights[c] : 0.0);
+    out.curves[c] = CurveOf(a, c) + (CurveOf(b, c) - CurveOf(a, c)) * w;
+  }
   out.kind = a.kind;
+}
+
+void SampleCurves(DPose& out, const Clip& clip, const std::vector<int>& targets, float time) {
+  std::fill(out.curves.begin(), out.curves.end(), 0.0);
+  const ClipPosition at = PositionIn(clip, time);
+  const std::vector<ClipCurve>& curves = clip.curves();
+  for (std::size_t i = 0; i < curves.size() && i < targets.size(); ++i) {
+    const int target = targets[i];
+    if (target < 0 || target >= static_cast<int>(out.curves.size()) || curves[i].keys.empty()) continue;
+    const auto last = static_cast<int>(curves[i].keys.size()) - 1;
+    const double k0 = curves[i].keys[std::min(at.k0, last)];
+    const double k1 = curves[i].keys[std::min(at.k1, last)];
+    const double alpha = curves[i].step ? (at.alpha >= 1.0 ? 1.0 : 0.0) : at.alpha;
+    out.curves[static_cast<std::size_t>(target)] = k0 + (k1 - k0) * alpha;
+  }
 }
 
 void MakeAdditive(DPose& out, const DPose& source, const DPose& base, bool mesh, const DSkeleton& skeleton,
@@ -234,6 +261,8 @@ void MakeAdditive(DPose& out, const DPose& source, const DPose& base, bool mesh,
     out.bones[i] = {s.t - b.t, rotation,
                     Hadamard(s.s, {InvertScale(b.s.x), InvertScale(b.s.y), InvertScale(b.s.z)})};
   }
+  for (std::size_t c = 0; c < out.curves.size(); ++c)
+    out.curves[c] = CurveOf(source, c) - CurveOf(base, c);
   out.kind = mesh ? PoseKind::AdditiveMesh : PoseKind::AdditiveLocal;
 }
 
@@ -243,9 +272,13 @@ void ApplyAdditive(DPose& out, const DPose& base, const DPose& additive, double 
   if (additive.kind == PoseKind::Absolute) {
     for (int i = 0; i < count; ++i)
       out.bones[i] = base.bones[i];
+    for (std::size_t c = 0; c < out.curves.size(); ++c)
+      out.curves[c] = CurveOf(base, c);
     out.kind = kind;
     return;
   }
+  for (std::size_t c = 0; c < out.curves.size(); ++c)
+    out.curves[c] = CurveOf(base, c) + alpha * CurveOf(additive, c);
   const bool mesh = additive.kind == PoseKind::AdditiveMesh;
   std::vector<DQuat> model_base, model_out(static_cast<std::size_t>(mesh ? count : 0));
   if (mesh) model_base = ComposedRotations(base, skeleton, count);

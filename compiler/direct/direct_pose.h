@@ -17,6 +17,9 @@ namespace anim::direct {
 
 struct DPose {
   std::vector<DTransform> bones;
+  // Its curves (docs/semantics.md, "Curves"). The functions below fill as many as `out` holds,
+  // reading 0 for an input's missing ones.
+  std::vector<double> curves;
   PoseKind kind = PoseKind::Absolute;
   DTransform motion;  // the root motion it carries this frame (compiler/direct/direct_root_motion.h)
 };
@@ -55,19 +58,25 @@ void SampleClip(DPose& out, const Clip& clip, float time, int count);
 // duration is its last key), keys interpolated as SampleClip does.
 DTransform SampleBoneUnwrapped(const Clip& clip, int bone, float time);
 
-// Translation and scale lerped, rotation nlerped toward b's hemisphere; any alpha. Bones [0, count).
+// Translation and scale lerped, rotation nlerped toward b's hemisphere; any alpha. Bones [0, count);
+// curves lerped.
 void Blend(DPose& out, const DPose& a, const DPose& b, double alpha, int count);
-// Blend with per-bone alpha weights[i] * alpha (null weights: every bone takes a).
-void BlendMasked(DPose& out, const DPose& a, const DPose& b, const float* weights, double alpha, int count);
+// Blend with per-bone alpha weights[i] * alpha (null weights: every bone takes a), and per-curve
+// alpha curve_weights[c] * alpha (none: alpha).
+void BlendMasked(DPose& out, const DPose& a, const DPose& b, const float* weights,
+                 const std::vector<float>& curve_weights, double alpha, int count);
+// The clip's curves at `time` (keys found as SampleClip finds them; a stepping curve holds the
+// earlier key) into out.curves[targets[i]] for each clip curve i with a target (>= 0); others 0.
+void SampleCurves(DPose& out, const Clip& clip, const std::vector<int>& targets, float time);
 
-// Local delta: translation source - base, rotation source * base*, scale source / base (a base scale
-// component of magnitude <= 1e-12 divides as 1). Mesh space takes the rotation delta between
-// model-space rotations composed from local rotations alone.
+// Local delta (curves: source - base): translation source - base, rotation source * base*, scale source /
+// base (a base scale component of magnitude <= 1e-12 divides as 1). Mesh space takes the rotation delta
+// between model-space rotations composed from local rotations alone.
 void MakeAdditive(DPose& out, const DPose& source, const DPose& base, bool mesh, const DSkeleton& skeleton,
                   int count);
-// base + delta: translation base + alpha delta, rotation nlerp(identity, delta, alpha) applied on the
-// left (of the model-space rotation in mesh space), scale base * (1 + alpha (delta - 1)). An
-// absolute `additive` is no delta: the base passes through.
+// base + delta (curves: base + alpha delta): translation base + alpha delta, rotation nlerp(identity, delta,
+// alpha) applied on the left (of the model-space rotation in mesh space), scale base * (1 + alpha (delta -
+// 1)). An absolute `additive` is no delta: the base passes through.
 void ApplyAdditive(DPose& out, const DPose& base, const DPose& additive, double alpha,
                    const DSkeleton& skeleton, int count);
 

@@ -246,10 +246,13 @@ void Fabrik(DPose& pose, const DSkeleton& skeleton, int count, int root, int tip
     const DMat4 current = parent * MatrixOf(local);
     DQuat model_rotation = tip_rotation;
     if (i < last) {
-      const DVec3 from = Direction(Apply(current, pose.bones[chain[i + 1]].t) - current.Origin(), {});
-      const DVec3 to = Direction(p[i + 1] - current.Origin(), {});
+      const DVec3 from = Apply(current, pose.bones[chain[i + 1]].t) - current.Origin();
+      const DVec3 to = p[i + 1] - current.Origin();
       model_rotation = RotationPartOf(current);
-      if (Dot(from, from) > 0.0 && Dot(to, to) > 0.0) model_rotation = Between(from, to) * model_rotation;
+      // A segment shorter than 1e-5 units has no direction: its bone does not turn.
+      constexpr double kMin = 1e-5;
+      if (Dot(from, from) > kMin * kMin && Dot(to, to) > kMin * kMin)
+        model_rotation = Between(Direction(from, {}), Direction(to, {})) * model_rotation;
     }
     local.r = Unit(Conj(RotationPartOf(parent)) * model_rotation);
     parent = parent * MatrixOf(local);

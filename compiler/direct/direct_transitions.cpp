@@ -54,6 +54,11 @@ DVec3 OutputHistory::Angular(int bone) const {
   return RotationVectorOf(Unit(latest.bones[bone].r) * Conj(Unit(previous.bones[bone].r))) / dt;
 }
 
+double OutputHistory::CurveRate(std::size_t curve) const {
+  const bool known = HasVelocity() && curve < latest.curves.size() && curve < previous.curves.size();
+  return known ? (latest.curves[curve] - previous.curves[curve]) / dt : 0.0;
+}
+
 DVec3 OutputHistory::Scale(int bone) const {
   return HasVelocity() ? (latest.bones[bone].s - previous.bones[bone].s) / dt : DVec3{};
 }
@@ -103,6 +108,14 @@ void Inertialize(SeamState& seam, DPose& pose, int count, bool capture, double e
         s.translation[i] = VectorOffset(before.t - now.t, history.Linear(i), duration);
         s.scale[i] = VectorOffset(before.s - now.s, history.Scale(i), duration);
       }
+      const std::size_t curves = std::min(history.latest.curves.size(), pose.curves.size());
+      s.curve_sign.resize(curves);
+      s.curves.resize(curves);
+      for (std::size_t c = 0; c < curves; ++c) {
+        const double x = history.latest.curves[c] - pose.curves[c];
+        s.curve_sign[c] = x < 0.0 ? -1.0 : 1.0;
+        s.curves[c] = Decay::Solve(x * s.curve_sign[c], history.CurveRate(c) * s.curve_sign[c], duration);
+      }
       s.bones = n;
       s.duration = duration;
       s.active = true;
@@ -118,6 +131,8 @@ void Inertialize(SeamState& seam, DPose& pose, int count, bool capture, double e
       x.t = x.t + s.translation[i].axis * s.translation[i].decay.At(t);
       x.s = x.s + s.scale[i].axis * s.scale[i].decay.At(t);
     }
+    for (std::size_t c = 0; c < std::min(s.curves.size(), pose.curves.size()); ++c)
+      pose.curves[c] += s.curve_sign[c] * s.curves[c].At(t);
   }
   seam.history.Push(pose, delta_time);
 }
@@ -131,6 +146,13 @@ void DeadBlend(SeamState& seam, DPose& pose, int count, bool capture, double ela
     const int n = std::min(count, static_cast<int>(pose.bones.size()));
     if (CanCapture(history, pose, duration) && n > 0) {
       s.source.bones.assign(history.latest.bones.begin(), history.latest.bones.begin() + n);
+      s.source.curves.assign(
+          history.latest.curves.begin(),
+          history.latest.curves.begin() +
+              static_cast<std::ptrdiff_t>(std::min(history.latest.curves.size(), pose.curves.size())));
+      s.curve_rate.resize(s.source.curves.size());
+      for (std::size_t c = 0; c < s.curve_rate.size(); ++c)
+        s.curve_rate[c] = history.CurveRate(c);
       s.linear.resize(static_cast<std::size_t>(n));
       s.angular.resize(static_cast<std::size_t>(n));
       s.scale.resize(static_cast<std::size_t>(n));
@@ -158,6 +180,10 @@ void DeadBlend(SeamState& seam, DPose& pose, int count, bool capture, double ela
                                from.s + s.scale[i] * travel};
       DTransform& x = pose.bones[i];
       x = {Mix(carried.t, x.t, w), Nlerp(carried.r, x.r, w), Mix(carried.s, x.s, w)};
+    }
+    for (std::size_t c = 0; c < std::min(s.source.curves.size(), pose.curves.size()); ++c) {
+      const double carried = s.source.curves[c] + s.curve_rate[c] * travel;
+      pose.curves[c] = carried + (pose.curves[c] - carried) * w;
     }
   }
   seam.history.Push(pose, delta_time);

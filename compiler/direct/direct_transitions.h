@@ -22,6 +22,7 @@ struct OutputHistory {
   DVec3 Linear(int bone) const;
   DVec3 Angular(int bone) const;  // rotation vector per second, shortest arc
   DVec3 Scale(int bone) const;
+  double CurveRate(std::size_t curve) const;
 };
 
 // One offset decaying to zero over t1 seconds along Bollo's quintic: it starts at x0 with rate v0
@@ -47,6 +48,8 @@ struct SeamState {
 
   struct Inertial {
     std::vector<DecayingOffset> rotation, translation, scale;
+    std::vector<double> curve_sign;  // each curve's offset: its sign and its magnitude's decay
+    std::vector<Decay> curves;
     int bones = 0;
     double duration = 0.0;
     bool active = false;
@@ -55,6 +58,7 @@ struct SeamState {
   struct Dead {
     DPose source;
     std::vector<DVec3> linear, angular, scale;
+    std::vector<double> curve_rate;  // the source's curves' rates (source.curves holds the values)
     int bones = 0;
     double duration = 0.0, half_life = 0.0;
     bool active = false;

@@ -13,8 +13,9 @@
 
 namespace anim::expr {
 
-// Conditional is `c ? a : b` (args: c, a, b; op Select).
-enum class ExprKind : std::uint8_t { Number, Bool, Name, Unary, Binary, Call, Conditional };
+// Conditional is `c ? a : b` (args: c, a, b; op Select). String is a quoted name ("x" or 'x'), only
+// ever the argument of curve().
+enum class ExprKind : std::uint8_t { Number, Bool, Name, Unary, Binary, Call, Conditional, String };
 
 // A call that converts rather than computes: float(b) reads a bool as 0 or 1, bool(x) is x != 0.
 enum class Conversion : std::uint8_t { None, ToFloat, ToBool };
@@ -25,7 +26,7 @@ enum class NameKind : std::uint8_t { Unresolved, Param, TimeInState, StateProgre
 struct ExprNode {
   ExprKind kind = ExprKind::Number;
   ir::Op op = ir::Op::Const;  // Unary, Binary, Conditional: the operator; Call: the function's op
-  std::string text;           // Name: the identifier; Call: the function name; operators: as written
+  std::string text;  // Name: the identifier; Call: the function name; String: its text; operators: as written
   double number = 0.0;
   bool boolean = false;
   std::vector<int> args;  // operand node indices
@@ -35,7 +36,7 @@ struct ExprNode {
   // Filled by the checker.
   ir::Type type = ir::Type::Float;
   NameKind name_kind = NameKind::Unresolved;
-  int param = -1;
+  int param = -1;                            // Param: the parameter; a curve() call: the curve
   Conversion conversion = Conversion::None;  // Call
 };
 

@@ -45,6 +45,10 @@ class Checker {
       case ExprKind::Conditional:
         type = Select(index, "'?:'");
         break;
+      case ExprKind::String:
+        Error("E016", node,
+              "a quoted name is only the argument of curve(), as in curve(\"" + node.text + "\")");
+        break;
     }
     if (type) expr_.at(index).type = *type;
     return type;
@@ -178,6 +182,7 @@ class Checker {
                 (function->arity == 1 ? "" : "s") + ", found " + std::to_string(node.args.size()));
       return std::nullopt;
     }
+    if (node.op == ir::Op::Curve) return Curve(node);
     std::vector<Type> types;
     bool ok = true;
     for (int arg : std::vector<int>(node.args)) {
@@ -225,6 +230,28 @@ class Checker {
       default:
         return Type::Float;
     }
+  }
+
+  // curve("name"): a float, the named curve of the last frame's output.
+  std::optional<Type> Curve(ExprNode& call) {
+    ExprNode& name = expr_.at(call.args[0]);
+    if (name.kind != ExprKind::String) {
+      Error("E016", name, "curve() takes a curve's name in quotes, as in curve(\"brow_up\")");
+      return std::nullopt;
+    }
+    name.type = Type::Float;
+    std::vector<std::string_view> names;
+    for (std::size_t i = 0; i < context_.curves.size(); ++i) {
+      if (context_.curves[i] == name.text) {
+        call.param = static_cast<int>(i);
+        return Type::Float;
+      }
+      names.push_back(context_.curves[i]);
+    }
+    std::string message = "unknown curve '" + name.text + "'" + DidYouMean(name.text, names);
+    if (names.empty()) message += ": none of the graph's clips has curves";
+    Error("E031", name, std::move(message));
+    return std::nullopt;
   }
 
   // float(x) of a bool or number, bool(x) of a number or bool.

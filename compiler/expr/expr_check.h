@@ -3,7 +3,7 @@
 // number literals are floats; bool is never a number (write `b && x > 0`, not `b * x`).
 //
 // Codes: E002 a pose node named where a value is needed, E004 unknown parameter, E014 unknown
-// function, E015 wrong argument count, E016 type mismatch. (Whether time_in_state and
+// function, E015 wrong argument count, E016 type mismatch, E031 unknown curve. (Whether time_in_state and
 // state_progress have a state to read is known only once nodes have scopes: lowering reports E017.)
 #pragma once
 
@@ -20,6 +20,7 @@ namespace anim::expr {
 
 struct CheckContext {
   std::span<const ParamDesc> params;
+  std::span<const std::string> curves;            // what curve("name") may name
   std::function<bool(std::string_view)> is_node;  // for "'x' is a node" rather than unknown
 };
 

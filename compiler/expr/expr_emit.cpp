@@ -54,6 +54,11 @@ ValueId Emit(const Expr& expr, int index, EmitContext& context) {
     }
     return it->second;
   }
+  if (node.op == Op::Curve && node.kind == ExprKind::Call) {
+    ir::Value value = NewValue(Op::Curve, Type::Float, node, context);
+    value.index = static_cast<uint16_t>(node.param);
+    return context.graph.Add(std::move(value));
+  }
   if (node.conversion == Conversion::ToFloat) return Emit(expr, node.args[0], context);  // 0 or 1 already
   if (node.conversion == Conversion::ToBool) {
     ir::Value value = NewValue(Op::NotEqual, Type::Bool, node, context);

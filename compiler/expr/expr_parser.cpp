@@ -11,7 +11,7 @@ constexpr int kMaxDepth = 200;
 // Long operator chains nest as deeply as they are long; later passes recurse over the tree.
 constexpr std::size_t kMaxLength = 4096;
 
-enum class Tok : std::uint8_t { End, Number, Name, Op, LParen, RParen, Comma };
+enum class Tok : std::uint8_t { End, Number, Name, String, Op, LParen, RParen, Comma };
 
 struct Token {
   Tok kind = Tok::End;
@@ -89,6 +89,17 @@ class Parser {
       while (pos_ < text_.size() && (IsNameStart(text_[pos_]) || IsDigit(text_[pos_])))
         ++pos_;
       token_ = {Tok::Name, text_.substr(start, pos_ - start), static_cast<int>(start)};
+      return true;
+    }
+    if (c == '"' || c == '\'') {  // a quoted name: no escapes, on one line
+      const std::size_t close = text_.find(c, pos_ + 1);
+      const std::size_t newline = text_.find('\n', pos_ + 1);
+      if (close == std::string_view::npos || newline < close) {
+        error_ = {static_cast<int>(start), "unterminated string: expected a closing " + std::string(1, c)};
+        return false;
+      }
+      pos_ = close + 1;
+      token_ = {Tok::String, text_.substr(start + 1, close - start - 1), static_cast<int>(start)};
       return true;
     }
     const std::string_view rest = text_.substr(pos_);
@@ -265,6 +276,11 @@ class Parser {
         }
         if (token_.kind != Tok::LParen) return Node(ExprKind::Name, token);
         return Call(token, depth);
+      }
+      case Tok::String: {
+        const int node = Node(ExprKind::String, token);
+        expr_.at(node).text = std::string(token.text);
+        return Next() ? node : -1;
       }
       case Tok::LParen: {
         if (!Next()) return -1;

@@ -17,6 +17,7 @@ constexpr FunctionSpec kFunctions[] = {
     {"select", 3, ir::Op::Select},
     {"damp", 2, ir::Op::Damp},
     {"spring", 2, ir::Op::Spring},
+    {"curve", 1, ir::Op::Curve},
     {"float", 1, ir::Op::Const, Conversion::ToFloat},
     {"bool", 1, ir::Op::Const, Conversion::ToBool},
 };

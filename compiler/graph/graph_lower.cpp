@@ -42,6 +42,7 @@ class Lowerer {
     graph_.bones = model_.bones;
     graph_.snapshots = model_.snapshots;
     graph_.sync_groups = model_.sync_groups;
+    graph_.curves = model_.curves;
     graph_.lock_root = model_.lock_root;
     graph_.events.threshold = model_.event_threshold;
     graph_.events.names = model_.event_names;

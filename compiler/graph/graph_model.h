@@ -99,6 +99,8 @@ struct GraphModel {
   std::vector<BoneRef> bones;
   std::vector<std::string> snapshots;
   std::vector<std::string> sync_groups;  // in the order the graph first names them
+  // Every curve of the graph's loaded clips, in clip order, each name once (docs/semantics.md).
+  std::vector<std::string> curves;
   std::vector<GraphNode> nodes;
   int output = -1;
   bool lock_root = false;

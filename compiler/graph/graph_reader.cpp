@@ -54,6 +54,7 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   NodeReader nodes(state, bones, masks, scalars);
   ReadAssetPaths(state, top, asset_dirs);
   ReadAssets(state, top);
+  CollectCurves(state);
   if (const DocNode* params = top.Find("parameters")) ReadParameters(state, *params);
   if (const DocNode* mask_table = top.Find("masks")) masks.ReadMasks(*mask_table);
   if (const DocNode* root_motion = top.Find("root_motion")) ReadRootMotion(state, bones, *root_motion);

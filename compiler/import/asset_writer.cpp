@@ -1,5 +1,6 @@
 #include "compiler/import/asset_writer.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <initializer_list>
@@ -57,6 +58,28 @@ constexpr Channel kChannels[] = {
     {"rotation", 4, [](ConstPoseView p) { return p.rotations; }},
     {"scale", 3, [](ConstPoseView p) { return p.scales; }},
 };
+
+// `"curves": [...]`, each curve's keys as one constant when they do not change.
+void AppendCurves(std::string& out, const std::vector<ClipCurve>& curves) {
+  out += ",\n  \"curves\": [";
+  for (std::size_t i = 0; i < curves.size(); ++i) {
+    const ClipCurve& curve = curves[i];
+    out += i == 0 ? "\n    {\"name\": " : ",\n    {\"name\": ";
+    AppendQuoted(out, curve.name);
+    const bool constant =
+        std::all_of(curve.keys.begin(), curve.keys.end(), [&](float k) { return k == curve.keys.front(); });
+    const std::size_t count = constant ? std::min<std::size_t>(curve.keys.size(), 1) : curve.keys.size();
+    out += ",\n     \"values\": [";
+    for (std::size_t k = 0; k < count; ++k) {
+      if (k > 0) out += k % 8 == 0 ? ",\n       " : ", ";
+      AppendFloat(out, curve.keys[k]);
+    }
+    out += "]";
+    if (curve.step) out += ",\n     \"step\": true";
+    out += "}";
+  }
+  out += "\n  ]";
+}
 
 }  // namespace
 
@@ -126,6 +149,7 @@ std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton,
     }
     out += "\n  ]";
   }
+  if (!clip.curves().empty()) AppendCurves(out, clip.curves());
   out += ",\n  \"tracks\": [";
   bool first_track = true;
   for (int bone : clip.tracked_bones()) {

@@ -17,7 +17,8 @@ namespace anim {
 std::string WriteSkeletonYaml(const Skeleton& skeleton);
 
 // A track per tracked bone; a channel that does not change is written as one constant value, and
-// the channels that step are listed. The document asks to be held as `held_as` says (by default as
+// the channels that step are listed. Sync markers and curves (a curve that does not change as one
+// value) are written when the clip has them. The document asks to be held as `held_as` says (by default as
 // the clip is, with no precision of its own); the keys written are the clip's, decoded.
 std::string WriteClipJson(const Clip& clip, const Skeleton& skeleton,
                           std::optional<ClipEncodingOptions> held_as = std::nullopt);

@@ -10,6 +10,7 @@
 #include "compiler/import/gltf_animation.h"
 #include "compiler/import/gltf_markers.h"
 #include "compiler/import/gltf_model.h"
+#include "compiler/import/gltf_morph.h"
 #include "compiler/import/gltf_skeleton.h"
 
 namespace anim {
@@ -86,7 +87,15 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
     feet.push_back({bone, f == 0 ? "foot_l" : "foot_r"});
   }
 
+  if (const std::size_t curves = gltf::MorphCurveCount(loaded->model); curves > kMaxGltfMorphCurves) {
+    diagnostics.Error("I205", where,
+                      "the animated morph weights would make " + std::to_string(curves) +
+                          " curves, more than the " + std::to_string(kMaxGltfMorphCurves) + " supported");
+    return std::nullopt;
+  }
   std::set<std::string> used_names;
+  // Over the whole file, so a morph target's curve has one name in every clip.
+  const std::vector<std::vector<std::string>> curve_names = gltf::MorphCurveNames(loaded->model);
   const auto& animations = loaded->model.animations;
   std::uint64_t key_bytes_left = options.max_key_bytes;
   for (std::size_t a = 0; a < animations.size(); ++a) {
@@ -98,17 +107,22 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
       used_names.insert(name);
     }
     const std::string label = "animation '" + name + "'";
-    GltfClipReport report{
-        source->name, static_cast<int>(a), source->start, 0.0, 0.0, source->weight_channels, {}};
+    GltfClipReport report;
+    report.source_name = source->name;
+    report.animation_index = static_cast<int>(a);
+    report.source_start = source->start;
+    report.morph_channels = static_cast<int>(source->morph_channels.size());
     int non_joint = 0;
     for (int node : source->animated_nodes) {
       if (rig->node_bone[static_cast<std::size_t>(node)] == -1) ++non_joint;
     }
-    report.skipped_channels += non_joint;
-    if (source->weight_channels > 0 || non_joint > 0) {
+    report.skipped_channels = source->skipped_weight_channels + non_joint;
+    if (source->skipped_weight_channels > 0 || non_joint > 0) {
       std::string what;
-      if (source->weight_channels > 0)
-        what = std::to_string(source->weight_channels) + " morph-weight channel(s)";
+      if (source->skipped_weight_channels > 0) {
+        what = std::to_string(source->skipped_weight_channels) +
+               " morph-weight channel(s) of nodes without morph targets";
+      }
       if (non_joint > 0) {
         what += (what.empty() ? "" : " and ") + std::string("the channels of ") + std::to_string(non_joint) +
                 " node(s) outside the skin";
@@ -133,8 +147,8 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
     };
     std::optional<Clip> clip;
     for (;;) {
-      std::optional<Clip> at_rate = gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, name, rate,
-                                                            key_bytes_left, skew, error);
+      std::optional<Clip> at_rate = gltf::ResampleAnimation(*loaded, *rig, out.skeleton, *source, curve_names,
+                                                            name, rate, key_bytes_left, skew, error);
       if (!at_rate) break;
       clip = std::move(at_rate);
       // Doubling keeps every source key on a frame; a rate asked for is kept. A doubled rate past
@@ -176,7 +190,8 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
           "I212", where,
           label + ": " + std::to_string(skipped.size() - kShown) + " more sync markers skipped");
     }
-    key_bytes_left -= clip->dense_key_bytes();
+    report.curves = static_cast<int>(clip->curves().size());
+    key_bytes_left -= clip->dense_key_bytes() + gltf::CurveKeyBytes(*clip);
     const ClipSource exact = exact_at(clip->sample_rate());
     out.clips.push_back(EncodeClip(*clip, out.skeleton, options.encoding, report.dense_error, exact,
                                    options.measure ? &report.encoding : nullptr));

@@ -22,6 +22,10 @@ inline constexpr double kMaxSourceKeyRate = 240.0;
 // Following the source between keys, a rate is raised up to this.
 inline constexpr double kMaxFollowingKeyRate = 960.0;
 inline constexpr double kFallbackGltfSampleRate = 30.0;
+// The curves a file's morph weights may make, all animations together: programs index a pose's
+// curves with 16 bits, and a few bytes of JSON (many nodes showing one mesh of many targets) must
+// not make millions of curves.
+inline constexpr std::size_t kMaxGltfMorphCurves = 65535;
 
 struct GltfImportOptions {
   int skin = 0;  // which skin of the file becomes the skeleton
@@ -50,7 +54,9 @@ struct GltfClipReport {
   double source_start = 0.0;     // its earliest key time; the clip starts there
   double source_key_rate = 0.0;  // the rate the keys were first taken at (or the one asked for)
   double dense_error = 0.0;      // the dense clip's worst error against the source, at the final rate
-  int skipped_channels = 0;      // morph weights and non-joint targets
+  int skipped_channels = 0;      // non-joint targets, and morph weights of nodes without morph targets
+  int morph_channels = 0;        // morph-weight channels imported ...
+  int curves = 0;                // ... as this many curves (one per morph target)
   ClipEncodingReport encoding;   // bytes and track counts; the accuracy only with `measure`
 };
 

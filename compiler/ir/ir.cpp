@@ -69,8 +69,9 @@ const char* OpName(Op op) {
       "state_clock_progress",
       "damp",
       "spring",
+      "curve",
   };
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<int>(Op::Spring) + 1, "one name per op");
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<int>(Op::Curve) + 1, "one name per op");
   return kNames[static_cast<int>(op)];
 }
 

@@ -78,6 +78,7 @@ enum class Op : uint8_t {
   StateClockProgress,  // index = scope (a state's); Float: its progress clock as the last frame ended
   Damp,                // Float; operands: x, half-life; state kept per instance (docs/semantics.md)
   Spring,              // Float; operands: x, half-life; state kept per instance
+  Curve,               // Float; index = curve: its value in the last frame's output (0 before one)
 };
 const char* OpName(Op op);
 
@@ -130,6 +131,7 @@ struct Graph {
   std::vector<BlendSpaceDesc> blend_spaces;
   std::vector<std::string> sync_groups;  // names; clocks say which they belong to
   EventTable events;
+  std::vector<std::string> curves;  // every curve of the graph's clips (docs/semantics.md, "Curves")
 
   ValueId Add(Value v) {
     values.push_back(std::move(v));

@@ -326,6 +326,11 @@ class Verifier {
         CheckType(id, v.type == Type::Float, "float");
         CheckOperands(id, {Want::Scalar, Want::Scalar});
         break;
+      case Op::Curve:
+        CheckType(id, v.type == Type::Float, "float");
+        CheckOperands(id, {});
+        CheckIndex(id, "curve", v.index, g_.curves.size());
+        break;
       case Op::BlendSpaceWeight:
         CheckType(id, v.type == Type::Float, "float");
         CheckOperands(id, {Want::Scalar, Want::Scalar});

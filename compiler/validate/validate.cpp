@@ -54,8 +54,16 @@ double CharacterExtent(const direct::DSkeleton& skeleton) {
   return diagonal > 1e-6 && std::isfinite(diagonal) ? diagonal : 1.0;
 }
 
-Difference ComparePoses(const Pose& task, const direct::DPose& direct, double extent) {
+// Bones channel by channel, then curves (named "curve 'brow_up'"), relative to their magnitude
+// once it is past 1; a curve either side lacks reads 0.
+Difference ComparePoses(const Pose& task, const direct::DPose& direct, double extent,
+                        const std::vector<std::string>& curves) {
   Difference d;
+  for (std::size_t c = 0; c < curves.size(); ++c) {
+    const double t = static_cast<int>(c) < task.curve_count() ? task.curves()[c] : 0.0;
+    const double r = c < direct.curves.size() ? direct.curves[c] : 0.0;
+    d.ConsiderRatio(t, r, -1, ("curve '" + curves[c] + "'").c_str());
+  }
   const int n = std::min(task.bone_count(), static_cast<int>(direct.bones.size()));
   for (int b = 0; b < n; ++b) {
     const Transform t = task.Get(b);
@@ -250,7 +258,7 @@ void LocateTask(const AnimTaskList& list, const TaskSnapshot& snapshot, const Ta
       const ir::Value& value = graph.values[v];
       const direct::DPose* direct_pose = direct.PoseOf(static_cast<ir::ValueId>(v));
       if (value.node != node || direct_pose == nullptr || !TaskComesFrom(task.type, value.op)) continue;
-      Difference d = ComparePoses(result, *direct_pose, extent);
+      Difference d = ComparePoses(result, *direct_pose, extent, graph.curves);
       if (const Difference m = CompareMotion(motion, direct_pose->motion, extent, false); m.error > d.error)
         d = m;
       if (!best || d.error < best->error) best = d;
@@ -364,7 +372,7 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
     instance.AccumulateRootMotion(root_motion);
     direct.Frame(scenario.delta_time);
 
-    Difference d = ComparePoses(task_pose, direct.local_pose(), extent);
+    Difference d = ComparePoses(task_pose, direct.local_pose(), extent, graph.graph.curves);
     for (const Difference& other : {CompareMatrices(task_skinning, direct.skinning_matrices(), extent),
                                     CompareMotion(root_motion, direct.root_motion(), extent, false),
                                     CompareMotion(instance.root, direct.root(), extent, true)}) {
@@ -372,6 +380,8 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
     }
     report.frames = frame + 1;
     report.max_error = std::max(report.max_error, d.error);
+    for (int c = 0; c < task_pose.curve_count(); ++c)
+      report.curve_values += task_pose.curves()[c] != 0.0f ? 1 : 0;
     if (d.error <= options.tolerance) {
       report.events += static_cast<int>(instance.events.size());
       if (SameEvents(instance.events, direct.events())) continue;
@@ -441,8 +451,14 @@ std::string FormatReport(const ValidationReport& report) {
   } else {
     text += ": in the resolved output (every recorded task agrees)";
   }
-  std::snprintf(line, sizeof line, "\n  bone %d '%s', %s: task path %.7g, direct %.7g, error %.3g\n", d.bone,
-                EscapeTerminal(d.bone_name).c_str(), d.channel.c_str(), static_cast<double>(d.task_value),
+  if (d.bone >= 0) {
+    std::snprintf(line, sizeof line, "\n  bone %d '%s', ", d.bone, EscapeTerminal(d.bone_name).c_str());
+    text += line;
+  } else {
+    text += "\n  ";  // a curve or the root motion: no bone
+  }
+  std::snprintf(line, sizeof line, "%s: task path %.7g, direct %.7g, error %.3g\n",
+                EscapeTerminal(d.channel).c_str(), static_cast<double>(d.task_value),
                 static_cast<double>(d.direct_value), static_cast<double>(d.error));
   return text + line;
 }

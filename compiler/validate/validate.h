@@ -1,9 +1,9 @@
 // Validation: run a graph through both paths for every frame of a scenario, the task path (VM
 // BuildTasks, then ExecuteTaskList, in float) and direct evaluation of the front end's IR (its own
-// maths, in double), and compare their local poses, skinning matrices, root motion and events
-// (the same names, phases and sources in the same order, weights within 1e-5). Reports agreement, or
-// the first divergent frame, task (by graph node name), bone and channel with both values and the
-// error.
+// maths, in double), and compare their local poses (bones and curves), skinning matrices, root
+// motion and events (the same names, phases and sources in the same order, weights within 1e-5).
+// Reports agreement, or the first divergent frame, task (by graph node name), bone or curve and
+// channel with both values and the error.
 //
 // Errors do not depend on the character's size: a length (a translation, the translation column of
 // a skinning matrix) counts relative to the character's extent (the diagonal of the box around its
@@ -56,6 +56,7 @@ struct ValidationReport {
   int frames = 0;          // frames compared
   float max_error = 0.0f;  // over every frame compared
   int events = 0;          // events fired (and compared) over every frame
+  int curve_values = 0;    // non-zero output curve values compared, over every frame
   float tolerance = 0.0f;  // the tolerance it was compared with
   float extent = 1.0f;     // the character's extent, the unit of length errors
   std::optional<Divergence> divergence;

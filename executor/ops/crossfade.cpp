@@ -44,9 +44,11 @@ const Pose* CrossfadeSource(TransitionBlendState& seam, const Pose* live, bool c
   if (capture) {
     seam.crossfade.held = seam.history.frames_held() > 0 && seam.history.latest().bone_count() == bone_count;
     if (seam.crossfade.held) {  // once per transition: bone by bone is fast enough
-      seam.crossfade.frozen.Resize(bone_count);
+      const Pose& latest = seam.history.latest();
+      seam.crossfade.frozen.Resize(bone_count, latest.curve_count());
       for (int bone = 0; bone < bone_count; ++bone)
-        seam.crossfade.frozen.Set(bone, seam.history.latest().Get(bone));
+        seam.crossfade.frozen.Set(bone, latest.Get(bone));
+      CopyCurves(seam.crossfade.frozen.view(), latest.view());
     }
   }
   return seam.crossfade.held ? &seam.crossfade.frozen : nullptr;

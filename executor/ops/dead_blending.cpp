@@ -17,7 +17,13 @@ void Capture(DeadBlendState& state, const PoseHistory& history, ConstPoseView ta
   const int n = std::min(count, target.bone_count);
   if (n <= 0) return;
   if (static_cast<int>(state.velocities.size()) < n) state.velocities.resize(static_cast<std::size_t>(n));
-  state.source.Resize(n);
+  const Pose& latest = history.latest();
+  const int curves = std::min(latest.curve_count(), target.curve_count);
+  state.source.Resize(n, curves);
+  CopyCurves(state.source.view(), latest.view());
+  state.curve_velocities.resize(static_cast<std::size_t>(curves));
+  for (int c = 0; c < curves; ++c)
+    state.curve_velocities[static_cast<std::size_t>(c)] = history.CurveVelocity(c);
   for (int i = 0; i < n; ++i) {
     state.source.Set(i, history.latest().Get(i));
     state.velocities[static_cast<std::size_t>(i)] = {history.LinearVelocity(i), history.AngularVelocity(i),
@@ -44,6 +50,12 @@ void Apply(const DeadBlendState& state, PoseView out, int count, float t) {
         out, i,
         {Lerp(extrapolated.translation, target.translation, w),
          Nlerp(extrapolated.rotation, target.rotation, w), Lerp(extrapolated.scale, target.scale, w)});
+  }
+  const int curves = std::min(out.curve_count, state.source.curve_count());
+  for (int c = 0; c < curves; ++c) {
+    const float extrapolated =
+        state.source.curves()[c] + state.curve_velocities[static_cast<std::size_t>(c)] * travel;
+    out.curves[c] = extrapolated + (out.curves[c] - extrapolated) * w;
   }
 }
 

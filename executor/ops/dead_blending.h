@@ -22,6 +22,7 @@ struct DeadBlendVelocity {
 struct DeadBlendState {
   Pose source;                                // the previous output at the seam
   std::vector<DeadBlendVelocity> velocities;  // its velocity at the seam
+  std::vector<float> curve_velocities;        // its curves' rates at the seam (source holds the values)
   int source_bone_count = 0;                  // bones with a captured source
   float duration = 0.0f;                      // captured with the source
   float half_life = 0.0f;                     // of the extrapolation velocity, captured with the source

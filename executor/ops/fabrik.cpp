@@ -105,11 +105,13 @@ void SolveFabrik(PoseView pose, const Skeleton& skeleton, int count, int root, i
     Quat model_rotation = tip_rotation;
     if (i < last) {
       const Vec3 child = TransformPoint(current, GetBoneTransform(pose, chain.bones[i + 1]).translation);
-      const Vec3 from = NormalizeOr(child - current.Translation(), Vec3{});
-      const Vec3 to = NormalizeOr(chain.positions[i + 1] - current.Translation(), Vec3{});
+      const Vec3 from = child - current.Translation();
+      const Vec3 to = chain.positions[i + 1] - current.Translation();
       model_rotation = RotationOf(current);
-      if (LengthSq(from) > 0.0f && LengthSq(to) > 0.0f)
-        model_rotation = FromToRotation(from, to) * model_rotation;
+      // A segment too short to have a direction (a delta pose's, float rounding's) turns nothing.
+      if (LengthSq(from) > kFabrikMinSegment * kFabrikMinSegment &&
+          LengthSq(to) > kFabrikMinSegment * kFabrikMinSegment)
+        model_rotation = FromToRotation(NormalizeOr(from, {}), NormalizeOr(to, {})) * model_rotation;
     }
     local.rotation = Normalize(Conjugate(parent_rotation) * model_rotation);
     SetBoneTransform(pose, bone, local);

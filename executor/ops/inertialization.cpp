@@ -35,6 +35,14 @@ void Capture(InertializationState& state, const PoseHistory& history, ConstPoseV
         VectorChannel(previous.translation - now.translation, history.LinearVelocity(i), duration);
     bone.scale = VectorChannel(previous.scale - now.scale, history.ScaleVelocity(i), duration);
   }
+  const Pose& latest = history.latest();
+  state.curves.resize(static_cast<std::size_t>(std::min(latest.curve_count(), target.curve_count)));
+  for (std::size_t c = 0; c < state.curves.size(); ++c) {
+    const float x = latest.curves()[c] - target.curves[c];
+    const float sign = x < 0.0f ? -1.0f : 1.0f;
+    state.curves[c] = {
+        sign, InertialCurve::Solve(x * sign, history.CurveVelocity(static_cast<int>(c)) * sign, duration)};
+  }
   state.offset_bone_count = n;
   state.duration = duration;
   state.active = true;
@@ -53,6 +61,10 @@ void Apply(const InertializationState& state, PoseView out, int count, float t) 
     x.scale += s.axis * s.curve.At(t);
     SetBoneTransform(out, i, x);
   }
+  const int curves = std::min(out.curve_count, static_cast<int>(state.curves.size()));
+  for (int c = 0; c < curves; ++c)
+    out.curves[c] += state.curves[static_cast<std::size_t>(c)].sign *
+                     state.curves[static_cast<std::size_t>(c)].curve.At(t);
 }
 
 }  // namespace

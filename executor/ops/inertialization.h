@@ -33,6 +33,12 @@ struct InertialChannel {
   InertialCurve curve;
 };
 
+// A curve's offset: the decay of its magnitude, and its sign.
+struct InertialScalar {
+  float sign = 1.0f;
+  InertialCurve curve;
+};
+
 struct InertialBone {
   InertialChannel rotation;     // axis-angle of previous * inverse(target), shortest arc
   InertialChannel translation;  // previous - target
@@ -41,10 +47,11 @@ struct InertialBone {
 
 // Per-instance state, persistent across frames. Buffers grow on first use and never shrink.
 struct InertializationState {
-  std::vector<InertialBone> bones;  // offsets captured at the seam
-  int offset_bone_count = 0;        // bones with a captured offset
-  float duration = 0.0f;            // captured with the offsets
-  bool active = false;              // offsets still decaying
+  std::vector<InertialBone> bones;     // offsets captured at the seam
+  int offset_bone_count = 0;           // bones with a captured offset
+  std::vector<InertialScalar> curves;  // curves' offsets (previous - target), as many as both had
+  float duration = 0.0f;               // captured with the offsets
+  bool active = false;                 // offsets still decaying
 };
 
 // InertialCurve::Solve(x0, v0, duration).At(t).
@@ -53,7 +60,8 @@ float InertialDecay(float x0, float v0, float duration, float t);
 // One frame of inertialization, in place: `out` holds the target pose on entry and the output on
 // exit (bones [0, count) only). `capture`: a transition starts this frame; offsets are taken
 // between the previous output and this target, with seam velocities only when the history holds
-// two frames. Without any history the capture is a no-op. `elapsed` is the time since the
+// two frames. Without any history the capture is a no-op. Curves decay the same way, each its own
+// offset (docs/semantics.md, "Curves"). `elapsed` is the time since the
 // capture; at or after `duration` (captured with the offsets) the output is exactly the target.
 // Every frame the output is pushed into the seam's history, `delta_time` after the previous one.
 void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,

@@ -7,9 +7,10 @@ namespace anim {
 
 void PoseHistory::Push(ConstPoseView pose, float delta_time) {
   const int n = pose.bone_count > 0 ? pose.bone_count : 0;  // a malformed view reads as empty
-  if (frames_[0].bone_count() != n) {
-    frames_[0].Resize(n);
-    frames_[1].Resize(n);
+  const int curves = pose.curve_count > 0 ? pose.curve_count : 0;
+  if (frames_[0].bone_count() != n || frames_[0].curve_count() != curves) {
+    frames_[0].Resize(n, curves);
+    frames_[1].Resize(n, curves);
     frames_held_ = 0;
   }
   std::swap(frames_[0], frames_[1]);
@@ -23,6 +24,7 @@ void PoseHistory::Push(ConstPoseView pose, float delta_time) {
     std::memcpy(latest.rotations, pose.rotations, bytes(4));
     std::memcpy(latest.scales, pose.scales, bytes(3));
   }
+  CopyCurves(frames_[0].view(), pose);
   frames_held_ = frames_held_ < 2 ? frames_held_ + 1 : 2;
   delta_time_ = delta_time;
 }
@@ -37,6 +39,11 @@ Vec3 PoseHistory::AngularVelocity(int bone) const {
   const Quat latest = Normalize(frames_[0].Get(bone).rotation);
   const Quat previous = Normalize(frames_[1].Get(bone).rotation);
   return ToRotationVector(latest * Conjugate(previous)) / delta_time_;
+}
+
+float PoseHistory::CurveVelocity(int curve) const {
+  if (!HasVelocity()) return 0.0f;
+  return (frames_[0].curves()[curve] - frames_[1].curves()[curve]) / delta_time_;
 }
 
 Vec3 PoseHistory::ScaleVelocity(int bone) const {

@@ -8,8 +8,9 @@ namespace anim {
 
 class PoseHistory {
  public:
-  // Makes `pose` the latest frame, `delta_time` after the one before. A pose with a different bone
-  // count starts the history over. Allocates only when the bone count grows past any seen before.
+  // Makes `pose` (its bones and curves) the latest frame, `delta_time` after the one before. A pose
+  // with a different bone or curve count starts the history over. Allocates only when the bone count grows
+  // past any seen before.
   void Push(ConstPoseView pose, float delta_time);
   void Clear() { frames_held_ = 0; }
 
@@ -25,6 +26,8 @@ class PoseHistory {
   Vec3 LinearVelocity(int bone) const;
   Vec3 AngularVelocity(int bone) const;
   Vec3 ScaleVelocity(int bone) const;
+  // Curve `curve`'s rate, from previous to latest (both hold latest().curve_count() curves).
+  float CurveVelocity(int curve) const;
 
  private:
   Pose frames_[2];  // [0] latest, [1] the frame before

@@ -61,7 +61,30 @@ Clip Clip::WithoutKeys() const {
   clip.skeleton_hash_ = skeleton_hash_;
   clip.tracked_bones_ = tracked_bones_;
   clip.markers_ = markers_;
+  clip.curves_ = curves_;
   return clip;
+}
+
+float ClipCurve::Sample(const ClipKeyPair& at) const {
+  const auto frames = static_cast<int>(keys.size());
+  if (frames == 0) return 0.0f;
+  const float k0 = keys[static_cast<std::size_t>(std::clamp(at.frame0, 0, frames - 1))];
+  const float k1 = keys[static_cast<std::size_t>(std::clamp(at.frame1, 0, frames - 1))];
+  if (step) return at.alpha >= 1.0f ? k1 : k0;  // a play-once clip's end shows its last key
+  return k0 + (k1 - k0) * at.alpha;
+}
+
+bool Clip::AddCurve(ClipCurve curve) {
+  if (static_cast<int>(curve.keys.size()) != frame_count_ || FindCurve(curve.name) >= 0) return false;
+  curves_.push_back(std::move(curve));
+  return true;
+}
+
+int Clip::FindCurve(const std::string& name) const {
+  for (std::size_t i = 0; i < curves_.size(); ++i) {
+    if (curves_[i].name == name) return static_cast<int>(i);
+  }
+  return -1;
 }
 
 void Clip::SetMarkers(std::vector<SyncMarker> markers) {
@@ -128,6 +151,13 @@ uint64_t Clip::content_hash() const {
     hash.Bytes(m.name.data(), m.name.size());
     hash.Bytes("", 1);  // names end, so "ab" + "c" and "a" + "bc" differ
     hash.Float(m.time);
+  }
+  for (const ClipCurve& c : curves_) {
+    hash.Bytes(c.name.data(), c.name.size());
+    hash.Bytes("", 1);
+    hash.Bytes(&c.step, sizeof c.step);
+    for (float k : c.keys)
+      hash.Float(k);
   }
   hash.Bytes(&encoding_, sizeof encoding_);
   if (encoding_ == ClipEncoding::Compressed) {

@@ -36,6 +36,18 @@ struct SyncMarker {
   friend bool operator==(const SyncMarker&, const SyncMarker&) = default;
 };
 
+// A named float curve of a clip (docs/semantics.md, "Curves"): one key per frame, at the clip's
+// rate. Between keys it lerps, or holds the earlier key when it steps (a glTF STEP sampler).
+struct ClipCurve {
+  std::string name;
+  std::vector<float> keys;  // frame_count() of them
+  bool step = false;
+  friend bool operator==(const ClipCurve&, const ClipCurve&) = default;
+
+  // The curve at `keys` (Clip::KeysAt).
+  float Sample(const ClipKeyPair& at) const;
+};
+
 // One channel of one bone.
 struct ChannelRef {
   uint16_t bone = 0;
@@ -77,6 +89,13 @@ class Clip {
   // it takes any times: the asset loader checks them against the duration.
   const std::vector<SyncMarker>& markers() const { return markers_; }
   void SetMarkers(std::vector<SyncMarker> markers);
+
+  // Named float curves, in the order they were added (names are unique: AddCurve refuses a second
+  // curve of a name, or keys that are not one per frame, returning false).
+  const std::vector<ClipCurve>& curves() const { return curves_; }
+  bool AddCurve(ClipCurve curve);
+  // The index of the curve named `name`, or -1.
+  int FindCurve(const std::string& name) const;
 
   // Channels that step, in bone order (of either encoding: a compressed clip's animated tracks say
   // it too).
@@ -120,7 +139,7 @@ class Clip {
   }
 
   // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones, stepping channels,
-  // sync markers and every key as stored (not the name, which the graph gives): what a compiled
+  // sync markers, curves and every key as stored (not the name, which the graph gives): what a compiled
   // program's graph hash records of the clip.
   uint64_t content_hash() const;
 
@@ -139,6 +158,7 @@ class Clip {
   std::vector<int> tracked_bones_;
   std::vector<ChannelRef> step_channels_;
   std::vector<SyncMarker> markers_;
+  std::vector<ClipCurve> curves_;
   AlignedFloats frames_;  // Dense
   CompressedKeys keys_;   // Compressed
 };

@@ -35,12 +35,16 @@ constexpr int PoseFloatCount(int bone_count) {
 enum class PoseKind : std::uint8_t { Absolute, AdditiveLocal, AdditiveMesh };
 
 // Non-owning mutable access to a pose's streams. Kernels take views, so clip key frames and pooled
-// buffers share one code path.
+// buffers share one code path. Beside the bones a pose may carry named float curves
+// (docs/semantics.md, "Curves"): one value per curve of the program's curve table. Kernels touch
+// only the bones; the task runner and the transition ops carry the curves.
 struct PoseView {
   float* translations = nullptr;  // x y z per bone
   float* rotations = nullptr;     // x y z w per bone
   float* scales = nullptr;        // x y z per bone
   int bone_count = 0;
+  float* curves = nullptr;
+  int curve_count = 0;
 };
 
 struct ConstPoseView {
@@ -48,12 +52,19 @@ struct ConstPoseView {
   const float* rotations = nullptr;
   const float* scales = nullptr;
   int bone_count = 0;
+  const float* curves = nullptr;
+  int curve_count = 0;
 
   ConstPoseView() = default;
-  ConstPoseView(const float* t, const float* r, const float* s, int n)
-      : translations(t), rotations(r), scales(s), bone_count(n) {}
+  ConstPoseView(const float* t, const float* r, const float* s, int n, const float* c = nullptr, int cn = 0)
+      : translations(t), rotations(r), scales(s), bone_count(n), curves(c), curve_count(cn) {}
   ConstPoseView(const PoseView& v)  // NOLINT(google-explicit-constructor): views narrow freely
-      : translations(v.translations), rotations(v.rotations), scales(v.scales), bone_count(v.bone_count) {}
+      : translations(v.translations),
+        rotations(v.rotations),
+        scales(v.scales),
+        bone_count(v.bone_count),
+        curves(v.curves),
+        curve_count(v.curve_count) {}
 };
 
 // The view of a pose laid out at `base` (PoseFloatCount(bone_count) floats).
@@ -94,23 +105,45 @@ inline void SetBoneTransform(PoseView p, int bone, const Transform& x) {
   SetVec3(p.scales, bone, x.scale);
 }
 
-// An owning pose buffer. Resizing only allocates when it grows past the largest size seen, and
-// always resets the metadata, so a pooled buffer never carries a previous user's kind.
+// `dst`'s curves become `src`'s: the curves both have, and 0 for any more `dst` has.
+inline void CopyCurves(PoseView dst, ConstPoseView src) {
+  const int shared = src.curve_count < dst.curve_count ? src.curve_count : dst.curve_count;
+  for (int c = 0; c < dst.curve_count; ++c)
+    dst.curves[c] = c < shared ? src.curves[c] : 0.0f;
+}
+
+// An owning pose buffer: the bones' streams, then its curves. Resizing only allocates when it grows
+// past the largest size seen, and always resets the metadata, so a pooled buffer never carries a
+// previous user's kind.
 class Pose {
  public:
   Pose() = default;
-  explicit Pose(int bone_count) { Resize(bone_count); }
+  explicit Pose(int bone_count, int curve_count = 0) { Resize(bone_count, curve_count); }
 
-  void Resize(int bone_count) {
-    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)));
+  void Resize(int bone_count, int curve_count) {
+    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count) + curve_count));
     bone_count_ = bone_count;
+    curve_count_ = curve_count;
     kind = PoseKind::Absolute;
     root_motion = Transform{};
   }
 
   int bone_count() const { return bone_count_; }
-  PoseView view() { return PoseViewAt(storage_.data(), bone_count_); }
-  ConstPoseView view() const { return PoseViewAt(storage_.data(), bone_count_); }
+  int curve_count() const { return curve_count_; }
+  PoseView view() {
+    PoseView v = PoseViewAt(storage_.data(), bone_count_);
+    v.curves = storage_.data() + PoseFloatCount(bone_count_);
+    v.curve_count = curve_count_;
+    return v;
+  }
+  ConstPoseView view() const {
+    ConstPoseView v = PoseViewAt(storage_.data(), bone_count_);
+    v.curves = storage_.data() + PoseFloatCount(bone_count_);
+    v.curve_count = curve_count_;
+    return v;
+  }
+  float* curves() { return storage_.data() + PoseFloatCount(bone_count_); }
+  const float* curves() const { return storage_.data() + PoseFloatCount(bone_count_); }
 
   Transform Get(int bone) const { return GetBoneTransform(view(), bone); }
   void Set(int bone, const Transform& t) { SetBoneTransform(view(), bone, t); }
@@ -123,6 +156,7 @@ class Pose {
  private:
   AlignedFloats storage_;
   int bone_count_ = 0;
+  int curve_count_ = 0;
 };
 
 }  // namespace anim

@@ -46,7 +46,7 @@ std::optional<Skeleton> Skeleton::Build(const SkeletonDesc& desc, std::string& e
   Skeleton s;
   s.name_ = desc.name;
   s.low_detail_bone_count_ = desc.low_detail_bone_count == 0 ? count : desc.low_detail_bone_count;
-  s.bind_pose_.Resize(count);
+  s.bind_pose_.Resize(count, 0);
   ContentHash hash;
   for (int i = 0; i < count; ++i) {
     const SkeletonDesc::Bone& bone = desc.bones[i];

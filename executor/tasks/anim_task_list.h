@@ -15,9 +15,18 @@ namespace anim {
 
 struct TaskStateStorage;
 
-// Per-bone weights of a masked blend, one per skeleton bone.
+// Per-bone weights of a masked blend, one per skeleton bone, and its curve weights: one per curve
+// of the list, or none, when every curve blends by the alpha alone.
 struct BoneMask {
   std::vector<float> weights;
+  std::vector<float> curve_weights;
+};
+
+// Where a clip's curves go in a pose: for each of Clip::curves(), its index in the list's curves,
+// or kUnusedCurve when the program reads no curve of that name.
+struct ClipCurveTargets {
+  static constexpr uint16_t kUnusedCurve = 0xFFFF;
+  std::vector<uint16_t> targets;
 };
 
 struct AnimTaskList {
@@ -33,9 +42,13 @@ struct AnimTaskList {
   // through every task and reports the output's. Without it, the root motion is the identity and
   // costs nothing.
   bool root_motion = false;
+  // Floats every pose carries beside its bones (docs/semantics.md, "Curves"): the program's curve
+  // table. Clips fill them through clip_curves.
+  int curve_count = 0;
 
   // Tables tasks index into. Owned by the program and the instance, not by the list.
   std::span<const Clip* const> clips;
+  std::span<const ClipCurveTargets> clip_curves;  // parallel to clips; empty when curve_count is 0
   std::span<const BoneMask> masks;
   std::span<const RootMotionTrack> root_tracks;  // SampleClip tasks that move the root name one
   TaskStateStorage* state = nullptr;             // transition blends, pose snapshots

@@ -101,10 +101,14 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
     PackSkinning3x4(out.skinning.data(), n, out.packed.data());
   }
   if (out.local_pose != nullptr) {
-    out.local_pose->Resize(n);
+    out.local_pose->Resize(n, list.curve_count);
     CopyPose(out.local_pose->view(), final_pose.view(), n);
+    CopyCurves(out.local_pose->view(), final_pose.view());
     out.local_pose->kind = final_pose.kind;
   }
+  const ConstPoseView final_view = final_pose.view();
+  for (std::size_t c = 0; c < out.curves.size(); ++c)
+    out.curves[c] = static_cast<int>(c) < final_view.curve_count ? final_view.curves[c] : 0.0f;
 }
 
 }  // namespace
@@ -191,7 +195,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
           break;
         }
       }
-      if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones));
+      if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, list.curve_count));
       Pose& dst = pool.buffer(dst_buf);
       mask_weighted = RunTask(list, task, inputs_valid, a, b, dst, kernels);
       s.result_buf[i] = dst_buf;
@@ -226,9 +230,10 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   const int pinned = list.PinnedRootBone();
   if (pinned >= 0 && pinned < bones) {
     if (final_buf < 0) {
-      final_buf = static_cast<int16_t>(pool.Acquire(bones));
+      final_buf = static_cast<int16_t>(pool.Acquire(bones, list.curve_count));
       Pose& copy = pool.buffer(final_buf);
       kernels.copy(copy.view(), final_pose->view(), bones);
+      CopyCurves(copy.view(), final_pose->view());
       copy.kind = final_pose->kind;
       final_pose = &copy;
       peak_live = std::max(peak_live, pool.live());
@@ -239,7 +244,10 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
 
   // Release and reset: the pool is empty again for the next list on this thread.
   if (final_buf >= 0) pool.Release(final_buf);
-  if (list.state != nullptr) CommitPendingSnapshots(*list.state);
+  if (list.state != nullptr) {
+    KeepOutputCurves(*list.state, final_pose->view());
+    CommitPendingSnapshots(*list.state);
+  }
   if (snap != nullptr) {
     FinishSnapshot(*snap, exec_order, peak_live, level_count);
     if (snap != snapshot) PublishCapture(*snap);

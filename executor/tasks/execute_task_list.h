@@ -28,6 +28,8 @@ struct ExecuteOutputs {
   std::span<Mat4> model = {};        // model-space matrices, per bone
   Pose* local_pose = nullptr;        // the final local pose (after the root lock)
   Transform* root_motion = nullptr;  // the output's root motion this frame (docs/semantics.md)
+  // The output's curves (AnimTaskList::curve_count of them; entries past those get 0).
+  std::span<float> curves = {};
 };
 
 // Executes `list` and resolves its output. `snapshot`, when given, is filled with what the

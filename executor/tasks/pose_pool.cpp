@@ -2,7 +2,7 @@
 
 namespace anim {
 
-int PosePool::Acquire(int bone_count) {
+int PosePool::Acquire(int bone_count, int curve_count) {
   int index = 0;
   const int n = size();
   while (index < n && in_use_[index])
@@ -13,7 +13,7 @@ int PosePool::Acquire(int bone_count) {
   }
   in_use_[index] = 1;
   ++live_;
-  buffers_[index]->Resize(bone_count);
+  buffers_[index]->Resize(bone_count, curve_count);
   return index;
 }
 

@@ -12,8 +12,9 @@ namespace anim {
 
 class PosePool {
  public:
-  // A free buffer sized for `bone_count` bones with its metadata reset. Returns its index.
-  int Acquire(int bone_count);
+  // A free buffer sized for `bone_count` bones and `curve_count` curves with its metadata reset.
+  // Returns its index.
+  int Acquire(int bone_count, int curve_count);
   void Release(int index);
 
   Pose& buffer(int index) { return *buffers_[index]; }

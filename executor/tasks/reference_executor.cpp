@@ -53,7 +53,7 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
     int16_t dep;
     const Pose* a = valid && ReadsDependency(task, 0, i, dep) ? &results[dep] : nullptr;
     const Pose* b = valid && ReadsDependency(task, 1, i, dep) ? &results[dep] : nullptr;
-    results[i].Resize(n);
+    results[i].Resize(n, list.curve_count);
     RunTask(list, task, valid, a, b, results[i], kReferencePoseKernels);
   }
 
@@ -71,15 +71,24 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
       PackSkinning3x4(outputs.skinning.data(), n, outputs.packed.data());
     }
   }
+  const Pose* output_pose = has_output ? &results[list.output_task] : nullptr;
+  for (std::size_t c = 0; c < outputs.curves.size(); ++c)
+    outputs.curves[c] = output_pose != nullptr && static_cast<int>(c) < output_pose->curve_count()
+                            ? output_pose->curves()[c]
+                            : 0.0f;
   if (outputs.local_pose != nullptr) {
-    outputs.local_pose->Resize(n);
+    outputs.local_pose->Resize(n, list.curve_count);
     reference::CopyPose(outputs.local_pose->view(), final_pose.view(), n);
+    if (output_pose != nullptr) CopyCurves(outputs.local_pose->view(), output_pose->view());
     outputs.local_pose->kind = has_output ? results[list.output_task].kind : PoseKind::Absolute;
   }
   if (outputs.root_motion != nullptr)
     *outputs.root_motion =
         list.root_motion && has_output ? results[list.output_task].root_motion : Transform{};
-  if (list.state != nullptr) CommitPendingSnapshots(*list.state);
+  if (list.state != nullptr) {
+    KeepOutputCurves(*list.state, output_pose != nullptr ? output_pose->view() : ConstPoseView{});
+    CommitPendingSnapshots(*list.state);
+  }
 }
 
 }  // namespace anim

@@ -1,6 +1,7 @@
 #include "executor/tasks/task_runner.h"
 
 #include "executor/ops/bone_ops.h"
+#include "executor/ops/curve_ops.h"
 #include "executor/ops/fabrik.h"
 #include "executor/ops/foot_ik.h"
 #include "executor/ops/look_at.h"
@@ -16,12 +17,16 @@ void FillAdditiveIdentity(PoseView out, int from, int n) {
     SetBoneTransform(out, i, Transform{});
 }
 
-// Makes `dst` hold `src` (every bone) unless it already is that buffer.
+// Makes `dst` hold `src` (every bone and curve) unless it already is that buffer.
 void TakeInput(Pose& dst, const Pose& src, int n, const PoseKernelTable& k) {
-  if (&dst != &src) k.copy(dst.view(), src.view(), n);
+  if (&dst != &src) {
+    k.copy(dst.view(), src.view(), n);
+    CopyCurves(dst.view(), src.view());
+  }
   dst.kind = src.kind;
 }
 
+// The bind pose, or the additive identity: curves 0 in both.
 void FillBind(Pose& dst, const Skeleton& skeleton, PoseKind kind, const PoseKernelTable& k) {
   const int n = skeleton.bone_count();
   if (kind == PoseKind::Absolute) {
@@ -29,6 +34,7 @@ void FillBind(Pose& dst, const Skeleton& skeleton, PoseKind kind, const PoseKern
   } else {
     FillAdditiveIdentity(dst.view(), 0, n);
   }
+  ZeroCurves(dst.view());
   dst.kind = kind;
 }
 
@@ -59,9 +65,12 @@ float UnitWeight(float alpha) {
 // weight. The one check of them, before RunTaskPose's pass-through and kernels.
 bool ResourcesValid(const AnimTaskList& list, const AnimTask& task, int n, int count) {
   switch (task.type) {
-    case AnimTaskType::BlendMasked:
-      return task.resource < list.masks.size() &&
-             static_cast<int>(list.masks[task.resource].weights.size()) >= count;
+    case AnimTaskType::BlendMasked: {
+      if (task.resource >= list.masks.size()) return false;
+      const BoneMask& mask = list.masks[task.resource];
+      return static_cast<int>(mask.weights.size()) >= count &&
+             (mask.curve_weights.empty() || static_cast<int>(mask.curve_weights.size()) >= list.curve_count);
+    }
     case AnimTaskType::BoneTransform:
     case AnimTaskType::TranslateBone:
     case AnimTaskType::LookAt:
@@ -162,6 +171,11 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
       if (clip == nullptr || clip->bone_count() != n) break;
       k.sample_clip(dst.view(), *clip, task.time, count);
+      SampleCurves(dst.view(), *clip,
+                   task.resource < list.clip_curves.size()
+                       ? std::span<const uint16_t>(list.clip_curves[task.resource].targets)
+                       : std::span<const uint16_t>(),
+                   task.time);
       dst.kind = PoseKind::Absolute;
       if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
           track != nullptr && track->bone() < count)
@@ -171,12 +185,16 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
 
     case AnimTaskType::Blend:
       k.blend(dst.view(), a->view(), b->view(), task.alpha, count);
+      BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
       dst.kind = a->kind;
       return -1;
 
     case AnimTaskType::BlendMasked: {
-      const int weighted = k.blend_masked(dst.view(), a->view(), b->view(),
-                                          list.masks[task.resource].weights.data(), task.alpha, count);
+      const BoneMask& mask = list.masks[task.resource];
+      const int weighted =
+          k.blend_masked(dst.view(), a->view(), b->view(), mask.weights.data(), task.alpha, count);
+      BlendCurves(dst.view(), a->view(), b->view(), task.alpha,
+                  mask.curve_weights.empty() ? nullptr : mask.curve_weights.data());
       dst.kind = a->kind;
       return weighted;
     }
@@ -189,6 +207,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       } else {
         k.make_additive_local(dst.view(), a->view(), base.view(), count);
       }
+      SubtractCurves(dst.view(), a->view(), base.view());
       FillAdditiveIdentity(dst.view(), count, n);  // the tail is at bind pose in both
       dst.kind = AdditiveKind(task);
       return -1;
@@ -197,8 +216,10 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
     case AnimTaskType::ApplyAdditive:
       if (b->kind == PoseKind::AdditiveMesh) {
         k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, parents, count);
+        AddCurves(dst.view(), a->view(), b->view(), task.alpha);
       } else if (b->kind == PoseKind::AdditiveLocal) {
         k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, count);
+        AddCurves(dst.view(), a->view(), b->view(), task.alpha);
       } else {
         TakeInput(dst, *a, n, k);  // an absolute pose is no delta: the base passes through
       }
@@ -231,6 +252,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       if ((task.flags & kTaskFlagApply) != 0 && from != nullptr) {
         const float w = CrossfadeWeight(static_cast<FadeCurve>(task.mode), task.time, task.alpha);
         k.blend(dst.view(), from->view(), a->view(), w, count);
+        BlendCurves(dst.view(), from->view(), a->view(), w);
       } else {
         TakeInput(dst, *a, n, k);
       }
@@ -243,8 +265,9 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       PoseSnapshotSlot* slot = Slot(state ? &state->snapshots : nullptr, task.resource);
       if (slot == nullptr) break;
       TakeInput(dst, *a, n, k);
-      slot->pending.Resize(n);
+      slot->pending.Resize(n, dst.curve_count());
       k.copy(slot->pending.view(), dst.view(), n);
+      CopyCurves(slot->pending.view(), dst.view());
       slot->pending.kind = dst.kind;
       slot->pending_written = true;
       return -1;

@@ -1,6 +1,6 @@
 // Per-instance state that outlives a frame and that tasks reference by index: each state machine's
-// transition blend (Inertialize and DeadBlend tasks share one slot per machine) and pose snapshots. The
-// instance owns it; task lists point at it.
+// transition blend (Inertialize and DeadBlend tasks share one slot per machine) and pose snapshots,
+// and the output's curves. The instance owns it; task lists point at it.
 #pragma once
 
 #include <vector>
@@ -23,9 +23,17 @@ struct PoseSnapshotSlot {
 struct TaskStateStorage {
   std::vector<TransitionBlendState> blends;
   std::vector<PoseSnapshotSlot> snapshots;
+  // The output's curves as the last list executed left them (docs/semantics.md, "Curves"): what
+  // the next frame's `curve` instructions read. The executor writes them (0 for a curve the output
+  // lacks); sized by the instance, so writing them allocates nothing.
+  std::vector<float> curves;
 };
 
 // Makes this frame's saves visible to the next frame's loads. Called once a list has executed.
 void CommitPendingSnapshots(TaskStateStorage& state);
+
+// Keeps the output's curves for the next frame (TaskStateStorage::curves). Called once a list has
+// executed, with its output pose.
+void KeepOutputCurves(TaskStateStorage& state, ConstPoseView output);
 
 }  // namespace anim

@@ -134,6 +134,25 @@ constexpr BadCase kBadClips[] = {
      "found -0.5\n"
      "{file}:11:25: error[E106]: expected a channel in 'step' (translation, rotation or scale), found "
      "position\n"},
+    {"clip_bad_curves.yaml",
+     "{file}:7:29: error[E105]: expected 1 number (constant) or 3 numbers (one per frame) for 'values' of "
+     "'curves'[0], found 2\n"
+     "{file}:8:12: error[E108]: two curves named 'brow_up'\n"
+     "{file}:7:12: note: first curve named 'brow_up' here\n"
+     "{file}:9:12: error[E108]: two curves named 'brow_up'\n"
+     "{file}:7:12: note: first curve named 'brow_up' here\n"
+     "{file}:10:12: error[E106]: expected a non-empty string for 'name'\n"
+     "{file}:11:29: error[E106]: expected a finite number for 'values'[1], found .nan\n"
+     "{file}:12:32: error[E103]: unknown field 'stpe' in 'curves'[5]; did you mean 'step'?\n"
+     "{file}:13:5: error[E101]: missing required field 'name' in 'curves'[6]\n"
+     "{file}:14:5: error[E101]: missing required field 'values' in 'curves'[7]\n"
+     "{file}:15:38: error[E102]: expected a boolean (true or false) for 'step', found string 'yes'\n"
+     "{file}:16:5: error[E102]: expected a mapping for 'curves'[9], found string 'smile'\n"
+     "{file}:17:27: error[E105]: expected 1 number (constant) or 3 numbers (one per frame) for 'values' of "
+     "'curves'[10], found 0\n"},
+    {"clip_curves_too_large.yaml",
+     "{file}:7:3: error[E106]: too many curves for 3273603 frames: 3, and at most 2 fit the 1024 MiB "
+     "key-data limit beside the keys of 6 bones\n"},
 };
 
 TEST_CASE("Each bad skeleton file gives exactly its diagnostics and no skeleton") {

@@ -42,6 +42,7 @@ TEST_CASE("The JSON and YAML clip files load to the same key frames") {
   CHECK(json.sample_rate() == yaml.sample_rate());
   CHECK(json.looping() == yaml.looping());
   CHECK(json.tracked_bones() == yaml.tracked_bones());
+  CHECK(json.curves() == yaml.curves());
   CHECK(json.skeleton_hash() == yaml.skeleton_hash());
   REQUIRE(json.frame_count() == yaml.frame_count());
   for (int k = 0; k < json.frame_count(); ++k) {
@@ -128,6 +129,76 @@ TEST_CASE("Sync markers: read in time order, kept by either encoding, written ba
     Clip renamed = *clip;
     renamed.SetMarkers({{"foot_", 0.0f}, {"lfoot_r", 0.5f}, {"step", 1.0f}});
     CHECK(renamed.content_hash() != clip->content_hash());
+  }
+}
+
+TEST_CASE("Curves: one value per frame or a constant for every frame, stepping or not") {
+  const Skeleton rig = Rig();
+  const Clip clip = LoadGood("walk.clip.yaml", rig);
+  REQUIRE(clip.curves().size() == 2);
+  const ClipCurve& brow = clip.curves()[0];
+  const ClipCurve& blink = clip.curves()[1];
+  CHECK(brow.name == "brow_up");
+  CHECK(brow.keys == std::vector<float>{0.0f, 0.25f, 0.75f, 0.0f});
+  CHECK_FALSE(brow.step);
+  CHECK(blink.name == "blink");
+  CHECK(blink.keys == std::vector<float>{1.0f, 1.0f, 1.0f, 1.0f});
+  CHECK(blink.step);
+  CHECK(clip.FindCurve("blink") == 1);
+  CHECK(clip.FindCurve("Blink") == -1);
+  // Half way from frame 1 to frame 2 brow_up lerps.
+  CHECK(brow.Sample(clip.KeysAt(1.5f / 30.0f)) == Approx(0.5f));
+}
+
+TEST_CASE("Curves are kept by either encoding, written back as they were read, and hashed") {
+  const Skeleton rig = Rig();
+  const std::string text = R"({"format": "animtc.clip", "version": 1, "name": "face", "sample_rate": 10,
+      "frame_count": 11,
+      "curves": [{"name": "jaw", "values": [0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]},
+                 {"name": "blink", "values": [0, 0, 1, 1, 0, 0, 0, 1, 0, 0, -0.5], "step": true},
+                 {"name": "smile", "values": [0.25]}],
+      "tracks": [{"bone": "head", "translation": [1, 2, 3]}]})";
+  for (const ClipEncoding encoding : {ClipEncoding::Dense, ClipEncoding::Compressed}) {
+    DiagnosticSink sink;
+    const std::optional<Clip> clip = ParseClip(text, "face.json", rig, sink, kMaxClipKeyBytes, {encoding});
+    INFO(FormatText(sink));
+    REQUIRE(clip.has_value());
+    CHECK(clip->encoding() == encoding);
+    REQUIRE(clip->curves().size() == 3);
+    CHECK(clip->curves()[0].keys[10] == 1.0f);
+    CHECK(clip->curves()[1].step);
+    CHECK(clip->curves()[2].keys == std::vector<float>(11, 0.25f));
+    CHECK(clip->DenseCopy().curves() == clip->curves());
+
+    // The writer's document reads back with the same curves, a constant one written as one value.
+    const std::string written = WriteClipJson(*clip, rig);
+    CHECK(written.find("\"values\": [0.25]") != std::string::npos);
+    DiagnosticSink again;
+    const std::optional<Clip> back =
+        ParseClip(written, "back.json", rig, again, kMaxClipKeyBytes, {ClipEncoding::Dense});
+    INFO(FormatText(again));
+    REQUIRE(back.has_value());
+    CHECK(back->curves() == clip->curves());
+
+    // A key changed, a name changed or a curve that no longer steps is another clip.
+    const auto with_curves = [&](std::vector<ClipCurve> curves) {
+      std::string error;
+      std::optional<Clip> copy = Clip::Create(rig, "face", 10.0f, 11, false, error);
+      REQUIRE(copy);
+      for (ClipCurve& curve : curves)
+        REQUIRE(copy->AddCurve(std::move(curve)));
+      return copy->content_hash();
+    };
+    std::vector<ClipCurve> curves = clip->curves();
+    const std::uint64_t same = with_curves(curves);
+    curves[0].keys[3] += 0.01f;
+    CHECK(with_curves(curves) != same);
+    curves = clip->curves();
+    curves[2].name = "smirk";
+    CHECK(with_curves(curves) != same);
+    curves = clip->curves();
+    curves[1].step = false;
+    CHECK(with_curves(curves) != same);
   }
 }
 

@@ -97,11 +97,14 @@ TEST_CASE("The clip schema lists the loader's fields and required fields") {
       good, schema, [](json& d) -> json& { return d; }, &rig);
   CheckAgreement(
       good, schema.at("$defs").at("track"), [](json& d) -> json& { return d["tracks"][0]; }, &rig);
+  CheckAgreement(
+      good, schema.at("$defs").at("curve"), [](json& d) -> json& { return d["curves"][0]; }, &rig);
 }
 
 TEST_CASE("Every schema field carries a description for editors") {
   const std::pair<const char*, const char*> documents[] = {{"schemas/skeleton.schema.json", "bone"},
-                                                           {"schemas/clip.schema.json", "track"}};
+                                                           {"schemas/clip.schema.json", "track"},
+                                                           {"schemas/clip.schema.json", "curve"}};
   for (const auto& [path, element] : documents) {
     const json schema = ReadJson(path);
     CHECK(schema.contains("description"));

@@ -88,7 +88,7 @@ ir::Graph EveryOp() {
   const ir::ValueId walk = b.Clip("walk_fwd", rate, "walk");
   const ir::ValueId aim = b.Clip("aim_pose", b.Const(0.0f, "still"), "aim");
   const ir::ValueId ref = b.Pose(Op::ReferencePose, {}, "ref");
-  b.graph().masks.push_back({"upper", {0.0f, 0.0f, 0.0f, 0.5f, 1.0f}});
+  b.graph().masks.push_back({"upper", {0.0f, 0.0f, 0.0f, 0.5f, 1.0f}, {}});
   const ir::ValueId masked = b.Pose(Op::BlendMasked, {walk, aim, weight}, "upper_aim");
   const ir::ValueId additive = b.Pose(Op::MakeAdditive, {aim, ref}, "aim_delta");
   b.graph().values[static_cast<size_t>(additive)].flags = 1;

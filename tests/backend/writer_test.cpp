@@ -85,17 +85,17 @@ TEST_CASE("the header holds magic, version, sizes, checksum, skeleton hash and r
   CHECK(r.Uint(8) == c.program.skeleton_hash);
   CHECK(r.Uint(2) == c.program.scalar_register_count);
   CHECK(r.Uint(2) == c.program.pose_register_count);
-  CHECK(r.Uint(4) == 14);
+  CHECK(r.Uint(4) == 15);
   CHECK(r.Uint(8) == 0);
   CHECK(r.at() == 48);
 }
 
-TEST_CASE("the body is the fourteen sections in order, each payload as documented") {
+TEST_CASE("the body is the fifteen sections in order, each payload as documented") {
   const codegen::CompiledProgram c = CompileLocomotion();
   const Program& p = c.program;
   Reader r(c.bytes, 48);
-  const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH",
-                        "MASK", "BONE", "SNAP", "BSPC", "SYNC", "EVNT", "DEBG"};
+  const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK",
+                        "BONE", "SNAP", "BSPC", "SYNC", "EVNT", "CURV", "DEBG"};
   for (const char* tag : tags) {
     INFO(tag);
     REQUIRE(r.Bytes(4) == tag);
@@ -161,6 +161,21 @@ TEST_CASE("the body is the fourteen sections in order, each payload as documente
         CHECK(r.Uint(1) == static_cast<uint8_t>(clock.root_motion));
         CHECK(r.Uint(2) == clock.root_motion_bone);
       }
+    } else if (name == "CURV") {
+      REQUIRE(r.Uint(4) == p.curves.size());
+      for (const std::string& curve : p.curves)
+        CHECK(r.String() == curve);
+    } else if (name == "MASK") {
+      REQUIRE(r.Uint(4) == p.masks.size());
+      for (const MaskDesc& m : p.masks) {
+        CHECK(r.String() == m.name);
+        REQUIRE(r.Uint(4) == m.weights.size());
+        for (float w : m.weights)
+          CHECK(r.F32() == w);
+        REQUIRE(r.Uint(4) == m.curve_weights.size());
+        for (float w : m.curve_weights)
+          CHECK(r.F32() == w);
+      }
     } else if (name == "SYNC") {
       REQUIRE(r.Uint(4) == p.sync_groups.size());
       for (const std::string& group : p.sync_groups)
@@ -222,11 +237,11 @@ TEST_CASE("the body is the fourteen sections in order, each payload as documente
 
 TEST_CASE("an empty program still writes every section") {
   const std::vector<uint8_t> bytes = codegen::WriteProgram(Program{});
-  // Header, then thirteen sections of tag + size + a zero count, and the event table: tag + size,
+  // Header, then fourteen sections of tag + size + a zero count, and the event table: tag + size,
   // its threshold and four zero counts.
-  CHECK(bytes.size() == 48 + 13 * 12 + 8 + 4 + 4 * 4);
+  CHECK(bytes.size() == 48 + 14 * 12 + 8 + 4 + 4 * 4);
   Reader r(bytes, 12);
-  CHECK(r.Uint(4) == 13 * 12 + 8 + 4 + 4 * 4);
+  CHECK(r.Uint(4) == 14 * 12 + 8 + 4 + 4 * 4);
 }
 
 TEST_CASE("written programs load and verify in the VM, and rewrite to the same bytes") {

@@ -172,10 +172,10 @@ TEST_CASE("class 11: the LOD cut keeps the tail at bind pose and FK still compos
 TEST_CASE("class 12: a pooled buffer never carries stale metadata", "[executor][failure]") {
   std::thread worker([] {
     PosePool& pool = ThreadPosePool();
-    const int first = pool.Acquire(12);
+    const int first = pool.Acquire(12, 0);
     pool.buffer(first).kind = PoseKind::AdditiveMesh;
     pool.Release(first);
-    const int again = pool.Acquire(70);
+    const int again = pool.Acquire(70, 0);
     REQUIRE(again == first);
     REQUIRE(pool.buffer(again).kind == PoseKind::Absolute);
     REQUIRE(pool.buffer(again).bone_count() == 70);

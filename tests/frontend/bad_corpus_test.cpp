@@ -87,7 +87,7 @@ constexpr BadCase kErrors[] = {
      "it cannot read parameters or state values\n"},
     {"empty_state_machine.yaml", "{file}:9:54: error[E011]: state machine 'loco' has no states\n"},
     {"escaped_expression.json",
-     "{file}:25:26: error[E013]: syntax error in expression: unexpected character '\"'\n"},
+     "{file}:25:26: error[E016]: a quoted name is only the argument of curve(), as in curve(\"2\")\n"},
     {"fabrik_iterations.yaml",
      "{file}:10:105: error[E012]: 'iterations' of node 'reach' must be at least 1 and at most 65535, found "
      "0\n"},

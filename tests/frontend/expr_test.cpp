@@ -50,8 +50,10 @@ Checked Check(const std::string& text) {
   DiagnosticSink sink;
   DocumentReader reader(Doc(), sink);
   const std::vector<ParamDesc> params = Params();
+  const std::vector<std::string> curves = {"brow_up", "jaw_open"};
   CheckContext context;
   context.params = params;
+  context.curves = curves;
   result.type = CheckExpression(*parsed.expr, context, reader);
   result.expr = std::move(parsed.expr);
   result.diagnostics = FormatText(sink);
@@ -127,6 +129,26 @@ TEST_CASE("Types: ints stay ints except under '/', bools are not numbers, vector
         "expr:1:5: error[E016]: argument 1 of 'sin' must be a number, found vec3\n");
 }
 
+TEST_CASE("Curves: curve(\"name\") reads a curve of the graph's clips, in either quotes") {
+  const Checked read = Check("curve(\"jaw_open\") * 2 + curve('brow_up')");
+  REQUIRE(read.type == ir::Type::Float);
+  std::vector<int> curves;
+  for (const ExprNode& node : read.expr->nodes) {
+    if (node.kind == ExprKind::Call) curves.push_back(node.param);
+  }
+  CHECK(curves == std::vector<int>{1, 0});
+  CHECK_FALSE(EvaluateConstant(*read.expr).has_value());  // a run-time value, never folded
+  CHECK(Check("curve(\"jaw_opne\")").diagnostics ==
+        "expr:1:7: error[E031]: unknown curve 'jaw_opne'; did you mean 'jaw_open'?\n");
+  CHECK(Check("curve(jaw_open)").diagnostics ==
+        "expr:1:7: error[E016]: curve() takes a curve's name in quotes, as in curve(\"brow_up\")\n");
+  CHECK(Check("curve()").diagnostics == "expr:1:1: error[E015]: 'curve' takes 1 argument, found 0\n");
+  CHECK(Check("speed + \"jaw_open\"").diagnostics ==
+        "expr:1:9: error[E016]: a quoted name is only the argument of curve(), as in curve(\"jaw_open\")\n");
+  CHECK(Check("curve(\"jaw_open)").diagnostics == "6: unterminated string: expected a closing \"");
+  CHECK(Check("curve(\"jaw_open\") > 0.5").type == ir::Type::Bool);
+}
+
 TEST_CASE("Names: unknown parameters are errors with suggestions, state values resolve anywhere") {
   CHECK(Check("sped").diagnostics ==
         "expr:1:1: error[E004]: unknown parameter 'sped'; did you mean 'speed'?\n");
@@ -139,7 +161,7 @@ TEST_CASE("Names: unknown parameters are errors with suggestions, state values r
         "expr:1:1: error[E014]: unknown function 'spin'; did you mean 'sin'?\n");
   CHECK(Check("frobnicate(1)").diagnostics ==
         "expr:1:1: error[E014]: unknown function 'frobnicate'; the functions are: min max clamp abs lerp "
-        "smoothstep remap sin cos vec3 select damp spring float bool\n");
+        "smoothstep remap sin cos vec3 select damp spring curve float bool\n");
   CHECK(Check("remap(1, 2)").diagnostics == "expr:1:1: error[E015]: 'remap' takes 5 arguments, found 2\n");
   CHECK(Check("abs()").diagnostics == "expr:1:1: error[E015]: 'abs' takes 1 argument, found 0\n");
   // Only the first error of a failing subtree: no cascade from the unknown name into '+'.

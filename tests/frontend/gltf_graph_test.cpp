@@ -85,26 +85,27 @@ TEST_CASE("A graph takes its skeleton and clips from a glTF file, as a direct im
 }
 
 TEST_CASE("Each glTF file is imported once per rate - importer warnings stay warnings, with a note") {
-  // RobotExpressive has morph-weight channels: one I206 warning per animation and import.
+  // RiggedSimple's one animation starts late: one I207 warning per import.
+  const std::string rigged = "riggedsimple/RiggedSimple.gltf";
   DiagnosticSink direct;
-  const GltfImport import = ImportRobot(30.0, direct);
+  REQUIRE(ImportGltf(GltfDir() + rigged, RateOptions(30.0), direct));
   const int per_import = direct.warning_count();
   REQUIRE(per_import > 0);
 
-  // The skeleton, a and b share the import at each animation's own key rate; c and d share a second
+  // The skeleton, a and b share the import at the animation's own key rate; c and d share a second
   // one at 30 Hz.
-  const std::string clips = "  a: {gltf: " + kRobot + ", animation: Idle, loop: true}\n" +
-                            "  b: {gltf: " + kRobot + ", animation: Running, loop: true}\n" +
-                            "  c: {gltf: " + kRobot + ", animation: Jump, rate: 30}\n" +
-                            "  d: {gltf: " + kRobot + ", animation: Wave, rate: 30}\n";
+  const std::string clips = "  a: {gltf: " + rigged + ", animation: animation_0, loop: true}\n" +
+                            "  b: {gltf: " + rigged + ", animation: animation_0}\n" +
+                            "  c: {gltf: " + rigged + ", animation: animation_0, rate: 30}\n" +
+                            "  d: {gltf: " + rigged + ", animation: animation_0, loop: true, rate: 30}\n";
   DiagnosticSink sink;
   sink.DisableWarning("W005");  // the graph plays only a: the other clips are here to be imported
-  REQUIRE(Parse(Graph(kRobot, clips), sink));
+  REQUIRE(Parse(Graph(rigged, clips), sink));
   CHECK(sink.error_count() == 0);
   CHECK(sink.warning_count() == 2 * per_import);
   int noted_at_skeleton = 0;
   for (const Diagnostic& d : sink.diagnostics()) {
-    CHECK(d.code == "I206");
+    CHECK(d.code == "I207");
     REQUIRE_FALSE(d.notes.empty());
     // The note is at the graph line that imported the file at that rate first.
     const Diagnostic& note = d.notes.back();
@@ -121,8 +122,8 @@ TEST_CASE("Each glTF file is imported once per rate - importer warnings stay war
 
   DiagnosticSink three_rates;
   three_rates.DisableWarning("W005");
-  REQUIRE(
-      Parse(Graph(kRobot, clips + "  e: {gltf: " + kRobot + ", animation: Yes, rate: 24}\n"), three_rates));
+  REQUIRE(Parse(Graph(rigged, clips + "  e: {gltf: " + rigged + ", animation: animation_0, rate: 24}\n"),
+                three_rates));
   CHECK(three_rates.warning_count() == 3 * per_import);
 }
 

@@ -140,7 +140,7 @@ TEST_CASE("CesiumMan: 19 unnamed joints get stable names - translation, rotation
   CheckAgainstReference(man, "cesiumman/CesiumMan.glb");
 }
 
-TEST_CASE("RobotExpressive: 43 joints, 14 clips, morph-weight channels skipped with a warning") {
+TEST_CASE("RobotExpressive: 43 joints, 14 clips, the face's morph weights as curves") {
   const Imported robot = Import("robotexpressive/RobotExpressive.glb");
   CHECK(robot.result.skeleton.bone_count() == 43);
   CHECK(robot.result.clips.size() == 14);
@@ -149,9 +149,28 @@ TEST_CASE("RobotExpressive: 43 joints, 14 clips, morph-weight channels skipped w
                                    [&](const Clip& c) { return c.name() == name; });
     CHECK(found);
   }
-  CHECK(CountCode(robot.diagnostics, "I206") == 14);
-  for (const GltfClipReport& report : robot.result.reports)
-    CHECK(report.skipped_channels == 3);
+  // The head is three mesh nodes (Head_2, Head_3, Head_4), each with the targets Angry, Surprised and
+  // Sad, all animated: each curve takes its node's name. The file keys them all at 0.
+  CHECK(CountCode(robot.diagnostics, "I206") == 0);
+  std::vector<std::string> expected;
+  for (const char* node : {"Head_2", "Head_3", "Head_4"}) {
+    for (const char* target : {"Angry", "Surprised", "Sad"})
+      expected.push_back(std::string(node) + "." + target);
+  }
+  for (std::size_t c = 0; c < robot.result.clips.size(); ++c) {
+    const Clip& clip = robot.result.clips[c];
+    INFO(clip.name());
+    CHECK(robot.result.reports[c].skipped_channels == 0);
+    CHECK(robot.result.reports[c].morph_channels == 3);
+    CHECK(robot.result.reports[c].curves == 9);
+    std::vector<std::string> names;
+    for (const ClipCurve& curve : clip.curves()) {
+      names.push_back(curve.name);
+      CHECK_FALSE(curve.step);
+      CHECK(curve.keys == std::vector<float>(static_cast<std::size_t>(clip.frame_count()), 0.0f));
+    }
+    CHECK(names == expected);
+  }
   // The root's non-joint ancestors (a 100x scale and a rotation) are folded into its bind pose.
   CHECK(robot.result.skeleton.bind_local(0).scale.x == Approx(100.0f));
   CheckAgainstReference(robot, "robotexpressive/RobotExpressive.glb");

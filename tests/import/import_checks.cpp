@@ -88,6 +88,7 @@ void CheckDocumentsReadBack(const GltfImport& imported) {
     CHECK(loaded->name() == clip.name());
     CHECK(loaded->sample_rate() == clip.sample_rate());
     CHECK(loaded->tracked_bones() == clip.tracked_bones());
+    CHECK(loaded->curves() == clip.curves());
     CheckSameFrames(*loaded, clip);
   }
 }

@@ -28,7 +28,7 @@ void CheckSameTransform(const Transform& a, const Transform& b);
 void CheckSameFrames(const Clip& a, const Clip& b);
 
 // The import's skeleton and clips written as documents (compiler/import/asset_writer.h) and read
-// back are the same assets.
+// back are the same assets, curves included.
 void CheckDocumentsReadBack(const GltfImport& imported);
 
 }  // namespace anim::test

@@ -50,8 +50,8 @@ TEST_CASE("mesh-space kernels allocate nothing once their scratch has grown", "[
 TEST_CASE("the allocation counter sees pose buffers grow", "[kernels]") {
   Pose pose;
   const uint64_t before = HeapAllocationCount();
-  pose.Resize(100);
+  pose.Resize(100, 0);
   REQUIRE(HeapAllocationCount() == before + 1);
-  pose.Resize(50);  // shrinking keeps the storage
+  pose.Resize(50, 0);  // shrinking keeps the storage
   REQUIRE(HeapAllocationCount() == before + 1);
 }

@@ -1,6 +1,8 @@
 // Generated graphs of every node kind, with nested machines, fan-out, the richer expressions,
-// events and random scenarios, agree between the task path and direct evaluation, frame by frame:
-// poses, root motion and events (each batch fires some, so the comparison is not empty). A fixed seed range
+// events, curves (the sample clips' foot-plant curves, read back by curve() and weighed by curve
+// masks) and random scenarios, agree between the task path and direct evaluation, frame by frame:
+// poses, curves, root motion and events (each batch fires some events, carries non-zero curves and
+// reads them, so the comparisons are not empty). A fixed seed range
 // in CI; any seed on demand with `anim-graph-gen --seed N` and `anim-dump validate`.
 #include <catch2/catch.hpp>
 
@@ -16,7 +18,7 @@ constexpr int kFrames = 120;
 
 void ValidateSeeds(uint32_t first, uint32_t count) {
   const std::string samples = std::string(ANIMTC_SOURCE_DIR) + "/samples";
-  int events = 0;
+  int events = 0, curve_values = 0, curve_reads = 0, curve_masks = 0;
   for (uint32_t seed = first; seed < first + count; ++seed) {
     const GeneratedGraph g = GenerateRandomGraph(seed, kFrames);
     INFO("seed " << seed << " (reproduce: anim-graph-gen --seed " << seed << " -o DIR)\n"
@@ -27,8 +29,14 @@ void ValidateSeeds(uint32_t first, uint32_t count) {
     REQUIRE(report.agree);
     REQUIRE(report.frames == kFrames);
     events += report.events;
+    curve_values += report.curve_values;
+    curve_reads += g.graph.find("curve(") != std::string::npos ? 1 : 0;
+    curve_masks += g.graph.find("curves: {") != std::string::npos ? 1 : 0;
   }
   CHECK(events > 100);
+  CHECK(curve_values > 1000);
+  CHECK(curve_reads > 10);
+  CHECK(curve_masks > 10);
 }
 
 }  // namespace

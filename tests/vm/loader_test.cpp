@@ -154,7 +154,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK_THAT(LoadProgram(bytes).error, Equals("expected section 'CODE' at body offset 0, found 'XODE'"));
     bytes = good;
     bytes[36] = 10;
-    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 14"));
+    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 15"));
     bytes = good;
     bytes[8] = 40;
     CHECK_THAT(LoadProgram(bytes).error, Equals("bad header size 40, expected 48"));

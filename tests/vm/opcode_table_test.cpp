@@ -82,6 +82,8 @@ const char* KindText(OperandKind kind) {
       return "scope";
     case OperandKind::Smoother:
       return "smoother";
+    case OperandKind::Curve:
+      return "curve";
     case OperandKind::BlendSpace:
       return "blend_space";
     case OperandKind::Immediate:
@@ -341,6 +343,8 @@ uint16_t GeneratedOperand(OperandKind kind, int n) {
     case OperandKind::Snapshot:
     case OperandKind::BlendSpace:
       return 0;
+    case OperandKind::Curve:
+      return 1;  // 'jaw'
   }
   return 0;
 }
@@ -370,7 +374,8 @@ Program ProgramUsing(const std::vector<const OpcodeInfo*>& opcodes) {
                          {kNoOperand, 0, 4, 0.3f, BlendMode::DeadBlend, 0.1f, true, {}},
                          {1, 0, 5, 0.25f, BlendMode::Crossfade, 0.05f, false, {}, BlendCurve::Smoothstep}};
   p.machines = {machine};
-  p.masks = {{"upper", {0.0f, 0.5f, 1.0f}}};
+  p.curves = {"brow_up", "jaw"};
+  p.masks = {{"upper", {0.0f, 0.5f, 1.0f}, {1.0f, 0.5f}}};
   p.bones = {{"hips", 0}, {"spine", 1}, {"hand", 2}};
   p.snapshots = {"before_ik"};
   p.blend_spaces = {{"strafe", {0.0f, 0.0f, 1.0f, 0.0f, 1.0f, 1.0f, 0.0f, 1.0f}, {0, 1, 2, 0, 2, 3}}};

@@ -261,6 +261,9 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
     s.Count(m.weights.size());
     for (const float w : m.weights)
       s.F32(w);
+    s.Count(m.curve_weights.size());
+    for (const float w : m.curve_weights)
+      s.F32(w);
   }
   Section(body, "MASK", s);
   s = {};
@@ -322,6 +325,11 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
   }
   Section(body, "EVNT", s);
   s = {};
+  s.Count(p.curves.size());
+  for (const std::string& n : p.curves)
+    s.String(n);
+  Section(body, "CURV", s);
+  s = {};
   s.Count(p.debug.size());
   for (const DebugEntry& d : p.debug) {
     s.U32(d.code_offset);
@@ -340,7 +348,7 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
   file.U64(p.skeleton_hash);
   file.U16(p.scalar_register_count);
   file.U16(p.pose_register_count);
-  file.U32(14);
+  file.U32(15);
   file.U64(0);
   file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
   return file.bytes;
@@ -360,7 +368,7 @@ Program FullProgram(const VmRig& rig) {
                  b2 = b.Bone(rig.skeleton, "b2"), b3 = b.Bone(rig.skeleton, "b3"),
                  tip = b.Bone(rig.skeleton, "b5");
   const uint16_t snap = b.Snapshot("last");
-  b.program.masks.push_back(MaskDesc{"upper", {0, 0, 0, 1, 1, 1}});
+  b.program.masks.push_back(MaskDesc{"upper", {0, 0, 0, 1, 1, 1}, {}});
 
   const uint16_t loco = b.Machine("loco", 0, {"idle", "move"});
   const uint16_t move = b.Machine("move_sm", b.StateScope(loco, 1), {"walk", "jump"});

@@ -71,6 +71,17 @@ constexpr const char* kRichConditions[] = {
     "bool(gait) && spring(speed, 0.2) < 1",
     "float(flag) + lean > 0.8",
 };
+// The curves stream's: the sample clips' foot-plant curves, as the last frame's output carries them.
+constexpr const char* kCurveAlphas[] = {
+    "curve('foot_plant_l')",
+    "1 - curve('foot_plant_r')",
+    "clamp(curve('foot_plant_l') + curve('foot_plant_r'), 0, 1)",
+    "damp(curve(\\\"foot_plant_r\\\"), 0.1)",
+};
+constexpr const char* kCurveConditions[] = {
+    "curve('foot_plant_l') > 0.5",
+    "curve('foot_plant_r') < 0.2 && speed > 0.5",
+};
 // ... and inside a state, its own time and progress.
 constexpr const char* kStateAlphas[] = {
     "clamp(time_in_state / 0.4, 0, 1)",
@@ -95,6 +106,7 @@ class Generator {
         sync_(seed ^ 0x85ebca6bu),
         expr_(seed ^ 0xc2b2ae35u),
         events_(seed ^ 0x27d4eb2fu),
+        curves_(seed ^ 0x165667b1u),
         frames_(frames),
         prefix_(prefix.empty() ? "" : prefix + "/") {}
 
@@ -113,9 +125,9 @@ class Generator {
       << "  flag: {type: bool, default: false}\n"
       << "  jump: {type: trigger}\n"
       << "  aim: {type: vec3, default: [0.2, 1.4, 0.6]}\n"
-      << "masks:\n  upper: {bones: {spine_02: 1.0, neck: 0.5}}\n  legs: {bones: {thigh_l: 1, thigh_r: 0.7}, "
-         "subtree: "
-         "true}\n"
+      << "masks:\n  upper: {bones: {spine_02: 1.0, neck: 0.5}"
+      << (std::uniform_int_distribution<int>(0, 1)(curves_) == 0 ? ", curves: {foot_plant_r: 0.6}" : "")
+      << "}\n  legs: {bones: {thigh_l: 1, thigh_r: 0.7}, subtree: true}\n"
       << "nodes:\n"
       << nodes_.str();
     // Every snapshot name a load may read is saved somewhere, reachable or not.
@@ -150,15 +162,23 @@ class Generator {
     if (std::uniform_int_distribution<int>(1, one_in)(expr_) != 1) return nullptr;
     return items[std::uniform_int_distribution<std::size_t>(0, N - 1)(expr_)];
   }
+  // The curves stream's choices: `one_in` chance of an item of `items`.
+  template <std::size_t N>
+  const char* CurveRead(int one_in, const char* const (&items)[N]) {
+    if (std::uniform_int_distribution<int>(1, one_in)(curves_) != 1) return nullptr;
+    return items[std::uniform_int_distribution<std::size_t>(0, N - 1)(curves_)];
+  }
   std::string Alpha() {
     const char* main = Pick(kAlphas);
     const char* rich = Rich(3, kRichAlphas);
-    return std::string("\"") + (rich ? rich : main) + "\"";
+    const char* curve = CurveRead(5, kCurveAlphas);
+    return std::string("\"") + (curve ? curve : rich ? rich : main) + "\"";
   }
   std::string Condition() {
     const char* main = Pick(kConditions);
     const char* rich = Rich(4, kRichConditions);
-    return rich ? rich : main;
+    const char* curve = CurveRead(6, kCurveConditions);
+    return curve ? curve : rich ? rich : main;
   }
   // A state's pose, sometimes under an inline layer only that state uses, faded by its own time
   // or progress (a named node may be shared outside the state; the inline one cannot be).
@@ -413,6 +433,7 @@ class Generator {
   std::mt19937 sync_;    // Sync()'s choices only
   std::mt19937 expr_;    // Rich()'s choices only
   std::mt19937 events_;  // ClipEvents(), StateEvents() and TransitionEvent()'s choices only
+  std::mt19937 curves_;  // CurveRead()'s and the masks' curve weights only
   int frames_;
   std::string prefix_;
   std::ostringstream nodes_;

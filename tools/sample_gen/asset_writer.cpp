@@ -117,6 +117,17 @@ std::string WriteClipJson(const ClipFrames& clip, const SkeletonDesc& skeleton) 
     }
     out << "],\n";
   }
+  if (!clip.curves.empty()) {
+    out << "  \"curves\": [";
+    for (std::size_t i = 0; i < clip.curves.size(); ++i) {
+      out << (i == 0 ? "\n" : ",\n") << "    {\"name\": \"" << clip.curves[i].first << "\", \"values\": [";
+      const std::vector<double>& keys = clip.curves[i].second;
+      for (std::size_t k = 0; k < keys.size(); ++k)
+        out << (k == 0 ? "" : ", ") << FormatNumber(keys[k]);
+      out << "]}";
+    }
+    out << "\n  ],\n";
+  }
   out << "  \"tracks\": [";
   for (std::size_t i = 0; i < tracks.size(); ++i)
     out << (i == 0 ? "\n" : ",\n") << tracks[i];

@@ -22,6 +22,8 @@ struct ClipFrames {
   std::vector<std::vector<Transform>> frames;
   // Sync markers: a name and a time in seconds, in time order.
   std::vector<std::pair<std::string, double>> markers;
+  // Named float curves: a name and one key per frame.
+  std::vector<std::pair<std::string, std::vector<double>>> curves;
 };
 
 // A looping clip of `cycle_frames` distinct frames at phases k / cycle_frames, closed by a copy of

@@ -6,6 +6,7 @@
 
 #include "tools/sample_gen/body_pose.h"
 #include "tools/sample_gen/curves.h"
+#include "tools/sample_gen/foot_plant.h"
 
 namespace anim::sample_gen {
 namespace {
@@ -131,6 +132,10 @@ ClipFrames MovingCycle(const HumanoidRig& rig, const char* name, int cycle_frame
   }
   const double duration = static_cast<double>(cycle_frames) / clip.sample_rate;
   clip.markers = {{"foot_l", 0.0}, {"foot_r", 0.5 * duration}};
+  std::vector<BodyPose> poses;
+  for (int k = 0; k <= cycle_frames; ++k)  // the closing frame is the first again
+    poses.push_back(pose_at(static_cast<double>(k % cycle_frames) / cycle_frames));
+  AddFootPlantCurves(clip, rig, poses, axis == 0 ? DVec3{speed, 0.0, 0.0} : DVec3{0.0, 0.0, speed});
   return clip;
 }
 

@@ -5,6 +5,7 @@
 
 #include "tools/sample_gen/body_pose.h"
 #include "tools/sample_gen/curves.h"
+#include "tools/sample_gen/foot_plant.h"
 
 namespace anim::sample_gen {
 namespace {
@@ -25,7 +26,8 @@ BodyPose Standing() {
 
 ClipFrames IdleClip(const HumanoidRig& rig) {
   // One breath every 2.4 s, with the weight drifting slowly between the feet.
-  return LoopClip("idle", 72, [&](double phase) {
+  constexpr int kFrames = 72;
+  const auto pose_at = [](double phase) {
     BodyPose b = Standing();
     const double inhale = 0.5 - 0.5 * std::cos(kTau * phase);
     b.breath = 2.0 * inhale;
@@ -36,8 +38,14 @@ ClipFrames IdleClip(const HumanoidRig& rig) {
       arm.lower = 82.0 - 1.5 * inhale;
       arm.elbow = 12.0;
     }
-    return PoseLocals(rig, b);
-  });
+    return b;
+  };
+  ClipFrames clip = LoopClip("idle", kFrames, [&](double phase) { return PoseLocals(rig, pose_at(phase)); });
+  std::vector<BodyPose> poses;
+  for (int k = 0; k <= kFrames; ++k)
+    poses.push_back(pose_at(static_cast<double>(k % kFrames) / kFrames));
+  AddFootPlantCurves(clip, rig, poses);
+  return clip;
 }
 
 ClipFrames JumpClip(const HumanoidRig& rig) {
@@ -59,6 +67,7 @@ ClipFrames JumpClip(const HumanoidRig& rig) {
 
   ClipFrames clip;
   clip.name = "jump";
+  std::vector<BodyPose> poses;
   for (int k = 0; k < kFrames; ++k) {
     const double t = k / 30.0;
     BodyPose b = Standing();
@@ -78,7 +87,9 @@ ClipFrames JumpClip(const HumanoidRig& rig) {
     const double u = (t - kTakeOff) / (kLanding - kTakeOff);
     b.lift = kApexHeight * 4.0 * std::max(0.0, u * (1.0 - u));
     clip.frames.push_back(PoseLocals(rig, b));
+    poses.push_back(b);
   }
+  AddFootPlantCurves(clip, rig, poses);
   return clip;
 }
 

@@ -9,7 +9,7 @@ using K = OperandKind;
 constexpr K SR = K::ScalarRead, SW = K::ScalarWrite, PR = K::PoseRead, OPR = K::OptPoseRead,
             PW = K::PoseWrite, CN = K::Constant, PA = K::Parameter, CL = K::Clock, MK = K::Mask, BN = K::Bone,
             OBN = K::OptBone, MC = K::Machine, SN = K::Snapshot, IM = K::Immediate, BS = K::BlendSpace,
-            SC = K::Scope, SM = K::Smoother;
+            SC = K::Scope, SM = K::Smoother, CV = K::Curve;
 
 constexpr std::array<OpcodeInfo, kOpcodeCount> kTable = {{
     {Opcode::Nop, "nop", 0, {}},
@@ -64,6 +64,7 @@ constexpr std::array<OpcodeInfo, kOpcodeCount> kTable = {{
     {Opcode::StateClockProgress, "state_clock_progress", 2, {SW, SC}},
     {Opcode::Damp, "damp", 4, {SW, SR, SR, SM}},
     {Opcode::Spring, "spring", 4, {SW, SR, SR, SM}},
+    {Opcode::Curve, "curve", 2, {SW, CV}},
 }};
 
 constexpr bool TableIsInOpcodeOrder() {

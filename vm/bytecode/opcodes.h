@@ -18,7 +18,9 @@ namespace anim {
 // 4: a transition's blend mode may be 2 (crossfade), and a curve byte follows can_interrupt.
 // 5: a clock names its sync group and role, and a sync group table (section SYNC) precedes DEBG.
 // 6: an event table (section EVNT) precedes DEBG.
-inline constexpr uint32_t kAnimBytecodeVersion = 6;
+// 7: a curve table (section CURV) precedes DEBG, a mask's curve weights follow its bone weights, and
+//    opcode 52, curve.
+inline constexpr uint32_t kAnimBytecodeVersion = 7;
 
 enum class Opcode : uint16_t {
   Nop = 0,
@@ -79,8 +81,9 @@ enum class Opcode : uint16_t {
                             // time / duration, 0 if none)
   Damp = 50,                // s_out, s x, s half_life, smoother   (x smoothed exponentially)
   Spring = 51,              // s_out, s x, s half_life, smoother   (x followed by a critically damped spring)
+  Curve = 52,               // s_out, curve   (the curve's value in the last frame's output; 0 before one)
 };
-inline constexpr int kOpcodeCount = 52;
+inline constexpr int kOpcodeCount = 53;
 
 enum class OperandKind : uint8_t {
   ScalarRead,   // scalar register read
@@ -101,6 +104,7 @@ enum class OperandKind : uint8_t {
   Scope,        // index into the scope table; never 0 (the root runs in no state)
   Smoother,     // an instance's smoother slot: 0 to n - 1 where n is the number of damp and spring
                 // instructions, each slot named once
+  Curve,        // index into the curve table
 };
 
 inline constexpr uint16_t kNoOperand = 0xFFFF;

@@ -100,6 +100,8 @@ struct MachineDesc {
 struct MaskDesc {
   std::string name;
   std::vector<float> weights;  // one per skeleton bone
+  // One per Program::curves entry, or none: every curve then blends by the alpha alone.
+  std::vector<float> curve_weights;
 };
 
 // A 2D blend space's layout, triangulated by the compiler (Delaunay): where each sample sits and
@@ -193,6 +195,9 @@ struct Program {
   std::vector<std::string> snapshots;
   std::vector<BlendSpaceDesc> blend_spaces;
   std::vector<std::string> sync_groups;  // names; clocks say which they belong to
+  // Named float curves every pose carries (docs/semantics.md, "Curves"), bound by name to the
+  // clips' curves; `curve` instructions read the last output's.
+  std::vector<std::string> curves;
   EventTable events;
   std::vector<DebugEntry> debug;  // ascending code_offset
 };

@@ -10,10 +10,10 @@
 namespace anim {
 namespace {
 
-constexpr int kSectionCount = 14;
+constexpr int kSectionCount = 15;
 constexpr std::array<const char*, kSectionCount> kSectionTags = {"CODE", "CNST", "PARM", "CLIP", "CLCK",
                                                                  "SCOP", "MACH", "MASK", "BONE", "SNAP",
-                                                                 "BSPC", "SYNC", "EVNT", "DEBG"};
+                                                                 "BSPC", "SYNC", "EVNT", "CURV", "DEBG"};
 
 std::string Tag(const char* tag) {
   return std::string("'") + tag + "'";
@@ -52,6 +52,8 @@ class SectionParser {
         return Names(p_.sync_groups, "sync group names");
       case 12:
         return Events();
+      case 13:
+        return Names(p_.curves, "curve names");
       default:
         return Debug();
     }
@@ -215,6 +217,10 @@ class SectionParser {
       if (!Count(weights, 4, "mask weights")) return false;
       m.weights.resize(weights);
       for (float& w : m.weights)
+        in_.F32(w);
+      if (!Count(weights, 4, "mask curve weights")) return false;
+      m.curve_weights.resize(weights);
+      for (float& w : m.curve_weights)
         in_.F32(w);
     }
     return true;

@@ -49,7 +49,7 @@ class Verifier {
              std::to_string(kAnimBytecodeVersion);
     }
     if (!Limits() || !Constants() || !Params() || !Scopes() || !Clocks() || !Machines() || !Nesting() ||
-        !Masks() || !BlendSpaces() || !Events() || !Code() || !Debug()) {
+        !Curves() || !Masks() || !BlendSpaces() || !Events() || !Code() || !Debug()) {
       return error_;
     }
     return {};
@@ -77,6 +77,7 @@ class Verifier {
         {"snapshots", p_.snapshots.size()},
         {"blend spaces", p_.blend_spaces.size()},
         {"sync groups", p_.sync_groups.size()},
+        {"curves", p_.curves.size()},
         {"event names", p_.events.names.size()},
         {"clip events", p_.events.clip.size()},
         {"state events", p_.events.state.size()},
@@ -147,6 +148,16 @@ class Verifier {
   bool Constants() {
     for (std::size_t i = 0; i < p_.constants.size(); ++i) {
       if (!Finite(p_.constants[i])) return Fail("constant " + std::to_string(i) + " is not finite");
+    }
+    return true;
+  }
+
+  // Clips bind their curves by name: one curve per name.
+  bool Curves() {
+    std::unordered_set<std::string> names;
+    for (const std::string& name : p_.curves) {
+      if (name.empty()) return Fail("a curve has an empty name");
+      if (!names.insert(name).second) return Fail("curve " + Quote(name) + " is named twice");
     }
     return true;
   }
@@ -310,6 +321,13 @@ class Verifier {
       for (const float w : m.weights) {
         if (!Finite(w)) return Fail("mask " + Quote(m.name) + " has a non-finite weight");
       }
+      if (!m.curve_weights.empty() && m.curve_weights.size() != p_.curves.size()) {
+        return Fail("mask " + Quote(m.name) + " has " + std::to_string(m.curve_weights.size()) +
+                    " curve weights, the program has " + std::to_string(p_.curves.size()) + " curves");
+      }
+      for (const float w : m.curve_weights) {
+        if (!Finite(w)) return Fail("mask " + Quote(m.name) + " has a non-finite curve weight");
+      }
     }
     return true;
   }
@@ -405,6 +423,8 @@ class Verifier {
         if (smoother_named_[v]) return Fail(at + ": smoother slot " + std::to_string(v) + " is named twice");
         smoother_named_[v] = true;
         return true;
+      case OperandKind::Curve:
+        return range("curve", p_.curves.size());
       case OperandKind::Immediate:
         return true;
     }

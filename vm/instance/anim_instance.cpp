@@ -46,6 +46,7 @@ AnimInstance::AnimInstance(const Program& program) : program_(&program) {
   events.reserve(most);
   task_state.blends.resize(program.machines.size());
   task_state.snapshots.resize(program.snapshots.size());
+  task_state.curves.assign(program.curves.size(), 0.0f);
 }
 
 const char* EventPhaseName(EventPhase phase) {

@@ -157,6 +157,8 @@ class AnimInstance {
   // The events the last frame fired, in order (docs/semantics.md, "Events"). Reserved for the most
   // a frame can fire, so firing allocates nothing.
   std::vector<FiredEvent> events;
+  // Also the output's curves as the last executed frame left them (task_state.curves, one per
+  // Program::curves entry): what `curve` instructions read, 0 before the first.
   TaskStateStorage task_state;
   // Where root motion has taken the character (docs/semantics.md, "Root motion"): every frame's
   // delta, composed in order by AccumulateRootMotion. The engine may set it (a teleport).

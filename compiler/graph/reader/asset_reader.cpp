@@ -303,4 +303,13 @@ void ReadAssets(GraphReadState& state, FieldReader& top) {
   AssetReader(state).Run(top);
 }
 
+void CollectCurves(GraphReadState& state) {
+  std::vector<std::string>& curves = state.model.curves;
+  for (const Clip& clip : state.clips) {
+    for (const ClipCurve& curve : clip.curves()) {
+      if (std::find(curves.begin(), curves.end(), curve.name) == curves.end()) curves.push_back(curve.name);
+    }
+  }
+}
+
 }  // namespace anim::graph

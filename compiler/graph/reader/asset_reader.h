@@ -16,4 +16,7 @@ void ReadAssetPaths(GraphReadState& state, FieldReader& top, const std::vector<s
 // state.model.clips.
 void ReadAssets(GraphReadState& state, FieldReader& top);
 
+// Fills state.model.curves: every curve of the loaded clips, in clip order, each name once.
+void CollectCurves(GraphReadState& state);
+
 }  // namespace anim::graph

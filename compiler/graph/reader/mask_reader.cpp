@@ -1,12 +1,14 @@
 #include "compiler/graph/reader/mask_reader.h"
 
+#include <algorithm>
+
 #include "compiler/diag/suggest.h"
 #include "compiler/graph/node_kinds.h"
 
 namespace anim::graph {
 namespace {
 
-constexpr std::string_view kMaskFields[] = {"bones", "subtree"};
+constexpr std::string_view kMaskFields[] = {"bones", "subtree", "curves"};
 
 }  // namespace
 
@@ -30,11 +32,12 @@ int MaskReader::Ref(const DocNode& doc, const std::string& what, const std::stri
 int MaskReader::ReadMask(const DocNode& node, const std::string& name, const std::string& what) {
   DocumentReader& reader = s_.reader;
   const int index = static_cast<int>(s_.model.masks.size());
-  s_.model.masks.push_back({name, {}});
+  s_.model.masks.push_back({name, {}, {}});
   if (reader.Mapping(node, what) == nullptr) return index;
   FieldReader fields(reader, node, what, kMaskFields);
   fields.ReportUnknownFields();
   const bool subtree = fields.Bool("subtree", Field::Optional).value_or(true);
+  if (const DocNode* curves = fields.Get("curves", Field::Optional)) ReadCurveWeights(*curves, index, what);
   const DocNode* bones = fields.Get("bones", Field::Required);
   if (bones == nullptr || reader.Mapping(*bones, "'bones' of " + what) == nullptr) return index;
   std::vector<float> listed(s_.skeleton ? static_cast<std::size_t>(s_.skeleton->bone_count()) : 0, -1.0f);
@@ -60,6 +63,37 @@ int MaskReader::ReadMask(const DocNode& node, const std::string& name, const std
     }
   }
   return index;
+}
+
+// `curves: {name: weight}`: the listed curves blend by the alpha times their weight, the others not
+// at all (docs/graph-format.md, "Masks").
+void MaskReader::ReadCurveWeights(const DocNode& node, int index, const std::string& what) {
+  DocumentReader& reader = s_.reader;
+  const std::string where = "'curves' of " + what;
+  if (reader.Mapping(node, where) == nullptr) return;
+  const std::vector<std::string>& names = s_.model.curves;
+  std::vector<float> weights(names.size(), 0.0f);
+  for (const DocEntry& curve : node.entries) {
+    const auto it = std::find(names.begin(), names.end(), curve.key);
+    if (it == names.end()) {
+      std::string message = "unknown curve " + Quoted(curve.key) + " in " + where +
+                            DidYouMean(curve.key, std::vector<std::string_view>(names.begin(), names.end()));
+      if (names.empty()) message += ": none of the graph's clips has curves";
+      reader.Error("E031", curve.key_position, std::move(message));
+      continue;
+    }
+    const std::optional<float> weight =
+        reader.Float(*curve.value, "the weight of curve " + Quoted(curve.key));
+    if (!weight) continue;
+    if (!InRange(Range::Unit, *weight)) {
+      reader.Error(
+          "E012", *curve.value,
+          "mask weight of curve " + Quoted(curve.key) + " must be between 0 and 1, found " + Number(*weight));
+      continue;
+    }
+    weights[static_cast<std::size_t>(it - names.begin())] = *weight;
+  }
+  s_.model.masks[static_cast<std::size_t>(index)].curve_weights = std::move(weights);
 }
 
 }  // namespace anim::graph

@@ -1,5 +1,5 @@
 // Bone masks: the graph's `masks` and masks written inline in a masked blend, each expanded to one
-// weight per skeleton bone (docs/graph-format.md, "Masks").
+// weight per skeleton bone, and optionally one per curve (docs/graph-format.md, "Masks").
 #pragma once
 
 #include <string>
@@ -21,6 +21,7 @@ class MaskReader {
 
  private:
   int ReadMask(const DocNode& node, const std::string& name, const std::string& what);
+  void ReadCurveWeights(const DocNode& node, int index, const std::string& what);
 
   GraphReadState& s_;
   BoneTable& bones_;

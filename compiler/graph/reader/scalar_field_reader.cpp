@@ -99,6 +99,7 @@ std::optional<expr::Expr> ScalarFieldReader::ReadValue(const DocNode& doc, Type 
   if (!e) return std::nullopt;
   expr::CheckContext context;
   context.params = s_.model.params;
+  context.curves = s_.model.curves;
   context.is_node = [this](std::string_view name) { return s_.named.count(std::string(name)) != 0; };
   const std::optional<Type> found = expr::CheckExpression(*e, context, reader);
   if (!found) return std::nullopt;

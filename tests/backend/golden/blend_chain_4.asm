@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 7, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 43 code words, 10 debug entries, 2 scalar registers, 3 pose registers
 code:
   0000  load_param     s0, param 'rate', component x                     ; rate (line 1:3)
@@ -29,6 +29,7 @@ scopes:
   0  root
 machines:
 masks:
+curves:
 bones:
 snapshots:
 blend spaces:

@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 7, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 238 code words, 48 debug entries, 11 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'weight', component x                   ; weight (line 2:3)
@@ -75,6 +75,7 @@ scopes:
 machines:
 masks:
   0  'upper': 5 weights, 2 non-zero, sum 1.5
+curves:
 bones:
   0  'hips' (skeleton bone 0)
   1  'thigh_l' (skeleton bone 1)

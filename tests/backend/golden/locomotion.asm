@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 7, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 97 code words, 27 debug entries, 6 scalar registers, 6 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; speed (line 1:3)
@@ -71,6 +71,7 @@ machines:
       transition 0: 'short' -> 'long' when s3, 0.2s inertialize
       transition 1: 'long' -> 'short' when s3, 0.2s inertialize
 masks:
+curves:
 bones:
   0  'root' (skeleton bone 0)
 snapshots:

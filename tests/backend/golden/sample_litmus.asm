@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0xb161630ba3a8aceb, graph hash 0x7ef33a785ae827a7
+; animbc version 7, skeleton hash 0xb161630ba3a8aceb, graph hash 0x7ef33a785ae827a7
 ; 35 code words, 10 debug entries, 2 scalar registers, 3 pose registers
 code:
   0000  load_param     s0, param 'toggle', component x                   ; states (line 23:45)
@@ -32,6 +32,7 @@ machines:
       transition 1: 'mixed' -> 'clip' when s1, 0.3s dead_blend half_life 0.05
 masks:
   0  'tail': 12 weights, 6 non-zero, sum 6
+curves:
 bones:
   0  'link_01' (skeleton bone 0)
 snapshots:

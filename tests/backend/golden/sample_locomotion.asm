@@ -1,5 +1,5 @@
-; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0x464e3e0c362e8f3b
-; 346 code words, 79 debug entries, 8 scalar registers, 4 pose registers
+; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xf1d6d3f571ab860d
+; 352 code words, 81 debug entries, 7 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 43:9)
   0004  load_const     s1, const 0.2                                     ; locomotion (line 64:54)
@@ -71,15 +71,17 @@ code:
   0278  load_param     s2, param 'look_target', component z              ; looking (line 78:61)
   0282  load_const     s3, const 0                                       ; looking (line 78:80)
   0285  load_const     s4, const 1                                       ; looking (line 78:80)
-  0288  load_const     s6, const 1.2217305                               ; looking (line 78:3)
-  0291  load_const     s7, const 0.8                                     ; looking (line 78:113)
-  0294  look_at        p1, p0, bone 'head', s0, s1, s2, s3, s3, s4, s6, s7 ; looking (line 78:3)
+  0288  load_const     s5, const 1.2217305                               ; looking (line 78:3)
+  0291  load_const     s6, const 0.8                                     ; looking (line 78:113)
+  0294  look_at        p1, p0, bone 'head', s0, s1, s2, s3, s3, s4, s5, s6 ; looking (line 78:3)
   0306  load_param     s0, param 'ground', component x                   ; left_foot (line 85:20)
   0310  load_const     s1, const 0                                       ; left_foot (line 80:5)
   0313  load_const     s2, const 1                                       ; left_foot (line 80:5)
-  0316  foot_ik        p0, p1, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s1, const 0.08, const 0.04, s5 ; left_foot (line 79:3)
-  0329  foot_ik        p1, p0, bone 'thigh_r', bone 'calf_r', bone 'foot_r', s0, s1, s2, s1, const 0.08, const 0.04, s5 ; right_foot (line 88:3)
-  0342  output         p1, lock_root 0, bone 'root'                      ; right_foot (line 88:3)
+  0316  curve          s3, curve 'foot_plant_l'                          ; left_foot (line 88:13)
+  0319  foot_ik        p0, p1, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s1, const 0.08, const 0.04, s3 ; left_foot (line 79:3)
+  0332  curve          s3, curve 'foot_plant_r'                          ; right_foot (line 98:13)
+  0335  foot_ik        p1, p0, bone 'thigh_r', bone 'calf_r', bone 'foot_r', s0, s1, s2, s1, const 0.08, const 0.04, s3 ; right_foot (line 89:3)
+  0348  output         p1, lock_root 0, bone 'root'                      ; right_foot (line 89:3)
 constants:
   0  0.2
   1  0.15
@@ -136,6 +138,9 @@ machines:
       transition 4: 'airborne' -> 'idle' when s6, 0.3s crossfade cubic
 masks:
   0  'upper_body': 71 weights, 49 non-zero, sum 46.999996
+curves:
+  0  'foot_plant_l'
+  1  'foot_plant_r'
 bones:
   0  'root' (skeleton bone 0)
   1  'head' (skeleton bone 6)

@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0x62bf3219b5abba4c, graph hash 0x9fcfce302d560270
+; animbc version 7, skeleton hash 0x62bf3219b5abba4c, graph hash 0xd5be2cdb3aafe308
 ; 134 code words, 36 debug entries, 10 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion.states.walking (line 30:54)
@@ -85,6 +85,16 @@ machines:
       transition 7: 'jump' -> 'idle' when s8, 0.3s inertialize
 masks:
   0  'upper_body': 43 weights, 32 non-zero, sum 30.7
+curves:
+  0  'Head_2.Angry'
+  1  'Head_2.Surprised'
+  2  'Head_2.Sad'
+  3  'Head_3.Angry'
+  4  'Head_3.Surprised'
+  5  'Head_3.Sad'
+  6  'Head_4.Angry'
+  7  'Head_4.Surprised'
+  8  'Head_4.Sad'
 bones:
 snapshots:
 blend spaces:

@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0x69060db8d152204e
+; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0x92def7b0ad0cc6c0
 ; 133 code words, 33 debug entries, 9 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion (line 30:44)
@@ -83,6 +83,9 @@ machines:
       transition 5: 'jump' -> 'run' when s4, 0.2s inertialize
       transition 6: 'jump' -> 'idle' when s8, 0.3s inertialize
 masks:
+curves:
+  0  'foot_plant_l'
+  1  'foot_plant_r'
 bones:
   0  'thigh_l' (skeleton bone 15)
   1  'calf_l' (skeleton bone 16)

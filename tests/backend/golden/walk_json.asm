@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0xa354b9361d63f6f9
+; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0x1ae9411c9c4f46ba
 ; 28 code words, 7 debug entries, 3 scalar registers, 3 pose registers
 code:
   0000  load_const     s0, const 1                                       ; idle (line 8:13)
@@ -22,6 +22,9 @@ scopes:
   0  root
 machines:
 masks:
+curves:
+  0  'foot_plant_l'
+  1  'foot_plant_r'
 bones:
 snapshots:
 blend spaces:

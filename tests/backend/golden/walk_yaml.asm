@@ -1,4 +1,4 @@
-; animbc version 6, skeleton hash 0x88cfc782ca8927a0, graph hash 0x72fc863c0c763c62
+; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xbd6e10bea64c407f
 ; 116 code words, 30 debug entries, 7 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 18:20)
@@ -62,6 +62,9 @@ machines:
       transition 0: 'idle' -> 'move' when s2, 0.2s inertialize
       transition 1: 'move' -> 'idle' when s1, 0.3s inertialize
 masks:
+curves:
+  0  'foot_plant_l'
+  1  'foot_plant_r'
 bones:
   0  'head' (skeleton bone 6)
   1  'root' (skeleton bone 0)

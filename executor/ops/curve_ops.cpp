@@ -1,0 +1,47 @@
+#include "executor/ops/curve_ops.h"
+
+#include <algorithm>
+
+namespace anim {
+namespace {
+
+float At(ConstPoseView p, int c) {
+  return c < p.curve_count ? p.curves[c] : 0.0f;
+}
+
+}  // namespace
+
+void ZeroCurves(PoseView out) {
+  for (int c = 0; c < out.curve_count; ++c)
+    out.curves[c] = 0.0f;
+}
+
+void SampleCurves(PoseView out, const Clip& clip, std::span<const uint16_t> targets, float time) {
+  ZeroCurves(out);
+  const std::vector<ClipCurve>& curves = clip.curves();
+  if (curves.empty()) return;
+  const ClipKeyPair keys = clip.KeysAt(time);
+  const std::size_t n = std::min(curves.size(), targets.size());
+  for (std::size_t i = 0; i < n; ++i) {
+    if (targets[i] < out.curve_count) out.curves[targets[i]] = curves[i].Sample(keys);
+  }
+}
+
+void BlendCurves(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, const float* weights) {
+  for (int c = 0; c < out.curve_count; ++c) {
+    const float x = At(a, c);
+    out.curves[c] = x + (At(b, c) - x) * (weights != nullptr ? alpha * weights[c] : alpha);
+  }
+}
+
+void SubtractCurves(PoseView out, ConstPoseView source, ConstPoseView base) {
+  for (int c = 0; c < out.curve_count; ++c)
+    out.curves[c] = At(source, c) - At(base, c);
+}
+
+void AddCurves(PoseView out, ConstPoseView base, ConstPoseView delta, float alpha) {
+  for (int c = 0; c < out.curve_count; ++c)
+    out.curves[c] = At(base, c) + alpha * At(delta, c);
+}
+
+}  // namespace anim
