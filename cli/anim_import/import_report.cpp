@@ -102,6 +102,8 @@ std::string ImportReportJson(const GltfImport& imported, const std::string& inpu
                      {"duration", clip.duration()},
                      {"source_start", r.source_start},
                      {"tracks", e.encoding == ClipEncoding::Compressed ? tracks : nlohmann::json(nullptr)},
+                     {"curves", r.curves},
+                     {"morph_channels", r.morph_channels},
                      {"precision", e.precision.precision},
                      {"shell", e.precision.shell},
                      {"error_at_keys", ErrorJson(e.accuracy.at_keys, skeleton, height)},

@@ -230,8 +230,12 @@ ClipKeyPair Clip::KeysAt(float time) const {
 }
 
 std::size_t Clip::key_bytes() const {
-  if (encoding_ == ClipEncoding::Compressed) return keys_.Bytes();
-  return FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_);
+  std::size_t bytes = encoding_ == ClipEncoding::Compressed
+                          ? keys_.Bytes()
+                          : FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_);
+  for (const ClipCurve& curve : curves_)
+    bytes += curve.keys.size() * sizeof(float);  // the curves are held as keys in either encoding
+  return bytes;
 }
 
 }  // namespace anim

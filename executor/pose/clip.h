@@ -131,11 +131,16 @@ class Clip {
   // rounding away from its frame.
   ClipKeyPair KeysAt(float time) const;
 
-  // Bytes of key data held, for memory reports: dense frames, or every byte of the compressed keys.
+  // Bytes of key data held, for memory reports: dense frames, or every byte of the compressed keys,
+  // and the curves' keys (a float per frame each, in either encoding; their names are not key data).
   std::size_t key_bytes() const;
-  // Bytes the dense form holds (or would): what key budgets count, whatever the encoding.
+  // Bytes the dense form holds (or would), curves' keys included: what key budgets count, whatever
+  // the encoding.
   std::size_t dense_key_bytes() const {
-    return FrameStride() * sizeof(float) * static_cast<std::size_t>(frame_count_);
+    std::size_t floats = FrameStride() * static_cast<std::size_t>(frame_count_);
+    for (const ClipCurve& curve : curves_)
+      floats += curve.keys.size();  // frame_count() of them
+    return floats * sizeof(float);
   }
 
   // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones, stepping channels,

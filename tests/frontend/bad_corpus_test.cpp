@@ -70,6 +70,8 @@ constexpr BadCase kErrors[] = {
      "found float\n"},
     {"constant_alpha_out_of_range.yaml",
      "{file}:11:47: error[E012]: 'alpha' of node 'mix' must be between 0 and 1, found 2\n"},
+    {"curve_unknown.yaml",
+     "{file}:9:104: error[E031]: unknown curve 'foot_plant_left'; did you mean 'foot_plant_l'?\n"},
     {"cycle.yaml",
      "{file}:10:3: error[E009]: cycle: node 'a' depends on itself: 'a' -> 'c' -> 'b' -> 'a'\n"
      "{file}:10:32: note: 'a' uses 'c' here\n"
@@ -99,6 +101,9 @@ constexpr BadCase kErrors[] = {
     {"lerp_mixed_types.yaml",
      "{file}:10:67: error[E016]: 'lerp' needs (number, number, number) or (vec3, vec3, number), found (vec3, "
      "float, float)\n"},
+    {"mask_curve_unknown.yaml",
+     "{file}:9:56: error[E012]: mask weight of curve 'foot_plant_r' must be between 0 and 1, found 1.5\n"
+     "{file}:9:61: error[E031]: unknown curve 'brow_up' in 'curves' of mask 'upper'\n"},
     {"mask_weight_out_of_range.yaml",
      "{file}:9:29: error[E012]: mask weight of 'spine_01' must be between 0 and 1, found 1.5\n"},
     {"missing_field.yaml", "{file}:10:8: error[E101]: missing required field 'b' in node 'mix'\n"},

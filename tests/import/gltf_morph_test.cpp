@@ -214,6 +214,29 @@ TEST_CASE("Curves are reported, kept compressed, and written to clip documents t
         std::string::npos);
   const std::string text = import_tool::ImportReportText(*compressed.result, "face.gltf", 1.0);
   CHECK(text.find("    curves: 4 from 2 morph-weight channel(s)\n") != std::string::npos);
+  CHECK(text.find("    curves: 2 from 1 morph-weight channel(s)\n") != std::string::npos);
+  // The JSON report says the same per clip.
+  const json report = json::parse(import_tool::ImportReportJson(*compressed.result, "face.gltf"));
+  REQUIRE(report["clips"].size() == 2);
+  CHECK(report["clips"][0]["name"] == "talk");
+  CHECK(report["clips"][0]["curves"] == 4);
+  CHECK(report["clips"][0]["morph_channels"] == 2);
+  CHECK(report["clips"][1]["name"] == "grin");
+  CHECK(report["clips"][1]["curves"] == 2);
+  CHECK(report["clips"][1]["morph_channels"] == 1);
+  // A curve's keys are key data: a float per frame, in either encoding, dense or held (names are not).
+  for (std::size_t c = 0; c < 2; ++c) {
+    const Clip& held = compressed.result->clips[c];
+    const Clip& plain = dense.result->clips[c];
+    const std::size_t curve_bytes = held.curves().size() * 5 * sizeof(float);  // 5 frames each
+    const std::size_t pose_bytes = static_cast<std::size_t>(PoseFloatCount(2)) * 5 * sizeof(float);
+    CHECK(plain.key_bytes() == pose_bytes + curve_bytes);
+    CHECK(plain.dense_key_bytes() == pose_bytes + curve_bytes);
+    CHECK(held.dense_key_bytes() == pose_bytes + curve_bytes);
+    CHECK(held.key_bytes() == held.compressed()->Bytes() + curve_bytes);
+    CHECK(report["clips"][c]["dense_bytes"] == pose_bytes + curve_bytes);
+    CHECK(report["clips"][c]["bytes"] == held.key_bytes());
+  }
 }
 
 TEST_CASE("Weights keys count for the clip's span and key rate", "[import][morph]") {

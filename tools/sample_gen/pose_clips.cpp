@@ -96,9 +96,12 @@ ClipFrames JumpClip(const HumanoidRig& rig) {
 ClipFrames AimPoseClip(const HumanoidRig& rig) {
   // Rifle aim: right hand at the grip in front of the chest, left hand forward on the barrel.
   // The frames differ only by a slight breath, so the clip is a clean additive source.
+  // It carries the foot-plant curves too (both feet planted): an additive made from it against a
+  // standing base then leaves the curves alone instead of taking the base's away.
   ClipFrames clip;
   clip.name = "aim_pose";
   constexpr int kFrames = 5;
+  std::vector<BodyPose> poses;
   for (int k = 0; k < kFrames; ++k) {
     const double inhale = 0.5 - 0.5 * std::cos(kTau * k / (kFrames - 1));
     BodyPose b = Standing();
@@ -115,7 +118,9 @@ ClipFrames AimPoseClip(const HumanoidRig& rig) {
     left.upper_dir = {0.25, -0.45, 0.86};
     left.fore_dir = {-0.15, 0.15 + 0.01 * inhale, 0.98};
     clip.frames.push_back(PoseLocals(rig, b));
+    poses.push_back(b);
   }
+  AddFootPlantCurves(clip, rig, poses);
   return clip;
 }
 
