@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xf1d6d3f571ab860d
+; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xb217b9791039b4f3
 ; 352 code words, 81 debug entries, 7 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 43:9)

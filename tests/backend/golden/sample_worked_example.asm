@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0x92def7b0ad0cc6c0
+; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xa1dedde7e4e6ae3e
 ; 133 code words, 33 debug entries, 9 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion (line 30:44)
