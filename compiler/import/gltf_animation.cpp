@@ -306,11 +306,6 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
   return clip;
 }
 
-std::uint64_t CurveKeyBytes(const Clip& clip) {
-  return static_cast<std::uint64_t>(clip.curves().size()) * static_cast<std::uint64_t>(clip.frame_count()) *
-         sizeof(float);
-}
-
 ClipSource SourceOfClip(const LoadedModel& loaded, const SkinRig& rig, const SourceAnimation& animation,
                         double snap) {
   return [&loaded, &rig, &animation, snap](double clip_time, std::vector<direct::DMat4>& model) {

@@ -66,9 +66,6 @@ std::optional<Clip> ResampleAnimation(const LoadedModel& loaded, const SkinRig& 
                                       const std::string& clip_name, double rate, std::uint64_t max_key_bytes,
                                       double& max_skew, std::string& error);
 
-// Bytes a clip's curves hold: a float per frame each (beside Clip::dense_key_bytes()).
-std::uint64_t CurveKeyBytes(const Clip& clip);
-
 // The animation evaluated exactly on the node hierarchy, as the model matrices of the rig's bones
 // at a clip time (seconds from the animation's start): what the clip is measured against. A time
 // within `snap` seconds of a key is that key (EvaluateTrack), as the runtime snaps to its frames.

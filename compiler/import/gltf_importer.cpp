@@ -191,7 +191,7 @@ std::optional<GltfImport> ImportGltf(const std::string& path, const GltfImportOp
           label + ": " + std::to_string(skipped.size() - kShown) + " more sync markers skipped");
     }
     report.curves = static_cast<int>(clip->curves().size());
-    key_bytes_left -= clip->dense_key_bytes() + gltf::CurveKeyBytes(*clip);
+    key_bytes_left -= clip->dense_key_bytes();  // its curves' keys included
     const ClipSource exact = exact_at(clip->sample_rate());
     out.clips.push_back(EncodeClip(*clip, out.skeleton, options.encoding, report.dense_error, exact,
                                    options.measure ? &report.encoding : nullptr));

@@ -66,6 +66,7 @@ TEST_CASE("The graph schema's top level lists the document's fields") {
   CHECK(Keys(schema["$defs"]["transition"]["properties"]) ==
         std::set<std::string>{"from", "to", "condition", "duration", "blend", "half_life", "can_interrupt",
                               "curve", "event"});
+  CHECK(Keys(schema["$defs"]["mask"]["properties"]) == std::set<std::string>{"bones", "subtree", "curves"});
 }
 
 }  // namespace

@@ -372,4 +372,26 @@ TEST_CASE("Broken weights channels: skipped when there is nothing to animate, el
 }
 
 }  // namespace
+TEST_CASE("Curve keys count once against the key budget: exactly enough imports, a byte less does not",
+          "[import][morph]") {
+  const test::TempDir dir;
+  const std::string path = MorphFile().Write(dir, "face.gltf");
+  const Imported full = Import(path);
+  REQUIRE(full.result);
+  std::uint64_t total = 0;
+  for (const Clip& clip : full.result->clips)
+    total += clip.dense_key_bytes();  // bones and curves
+  GltfImportOptions options;
+  options.sample_rate = 4.0;
+  options.encoding.encoding = ClipEncoding::Dense;
+  options.max_key_bytes = total;
+  DiagnosticSink exact;
+  CHECK(ImportGltf(path, options, exact));
+  options.max_key_bytes = total - 1;
+  DiagnosticSink short_by_one;
+  CHECK_FALSE(ImportGltf(path, options, short_by_one));
+  CHECK(short_by_one.error_count() == 1);
+  CHECK(FormatText(short_by_one).find("key data left") != std::string::npos);
+}
+
 }  // namespace anim
