@@ -166,7 +166,8 @@ class Recorder {
       case Opcode::Spring:
         return Set(o[0], Spring(in_.smoothers[o[3]], S(o[1]), S(o[2]), dt_));
       case Opcode::Curve:
-        return Set(o[0], in_.task_state.curves[o[1]]);
+        // An engine may have reset the task state: a curve it no longer holds reads 0.
+        return Set(o[0], o[1] < in_.task_state.curves.size() ? in_.task_state.curves[o[1]] : 0.0f);
       case Opcode::MachineUpdate:
         return UpdateMachine(b_, in_, o[0], dt_);
       // Pose instructions record tasks.

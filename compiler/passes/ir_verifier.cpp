@@ -146,6 +146,10 @@ class Verifier {
       for (float w : mask.weights) {
         if (!std::isfinite(w)) Fail("mask '{}' has a non-finite weight", mask.name);
       }
+      if (!mask.curve_weights.empty() && mask.curve_weights.size() != g_.curves.size()) {
+        Fail("mask '{}' has {} curve weights, the graph has {} curves", mask.name, mask.curve_weights.size(),
+             g_.curves.size());
+      }
     }
     if (g_.root_bone != kNoOperand && g_.root_bone >= g_.bones.size()) {
       Fail("root bone {} is past the bone table ({})", g_.root_bone, g_.bones.size());

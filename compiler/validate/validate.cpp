@@ -59,11 +59,6 @@ double CharacterExtent(const direct::DSkeleton& skeleton) {
 Difference ComparePoses(const Pose& task, const direct::DPose& direct, double extent,
                         const std::vector<std::string>& curves) {
   Difference d;
-  for (std::size_t c = 0; c < curves.size(); ++c) {
-    const double t = static_cast<int>(c) < task.curve_count() ? task.curves()[c] : 0.0;
-    const double r = c < direct.curves.size() ? direct.curves[c] : 0.0;
-    d.ConsiderRatio(t, r, -1, ("curve '" + curves[c] + "'").c_str());
-  }
   const int n = std::min(task.bone_count(), static_cast<int>(direct.bones.size()));
   for (int b = 0; b < n; ++b) {
     const Transform t = task.Get(b);
@@ -81,6 +76,16 @@ Difference ComparePoses(const Pose& task, const direct::DPose& direct, double ex
     d.ConsiderRatio(t.scale.x, r.s.x, b, "scale.x");
     d.ConsiderRatio(t.scale.y, r.s.y, b, "scale.y");
     d.ConsiderRatio(t.scale.z, r.s.z, b, "scale.z");
+  }
+  for (std::size_t c = 0; c < curves.size(); ++c) {
+    const double t = static_cast<int>(c) < task.curve_count() ? task.curves()[c] : 0.0;
+    const double r = c < direct.curves.size() ? direct.curves[c] : 0.0;
+    Difference curve;  // its name is made only for the curve that differs most
+    curve.ConsiderRatio(t, r, -1, "");
+    if (curve.error > d.error) {
+      d = curve;
+      d.channel = "curve '" + curves[c] + "'";
+    }
   }
   return d;
 }

@@ -42,7 +42,8 @@ float DeadBlendWeight(float duration, float t);
 // the source, with its velocity only when the history holds two frames. Without any history the
 // capture is a no-op. `elapsed` is the time since the capture; the output is the source
 // extrapolated to `elapsed` cross-faded into the target (nlerp for rotations), exactly the target
-// at or after `duration`. Every frame the output is pushed into the seam's history.
+// at or after `duration`. Curves are carried the same way, each extrapolated at its own seam rate
+// (docs/semantics.md, "Curves"). Every frame the output is pushed into the seam's history.
 void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
                     float duration, float half_life, float delta_time);
 

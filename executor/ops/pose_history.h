@@ -9,8 +9,8 @@ namespace anim {
 class PoseHistory {
  public:
   // Makes `pose` (its bones and curves) the latest frame, `delta_time` after the one before. A pose
-  // with a different bone or curve count starts the history over. Allocates only when the bone count grows
-  // past any seen before.
+  // with a different bone or curve count starts the history over. Allocates only when its floats
+  // (bones plus curves) grow past any seen before.
   void Push(ConstPoseView pose, float delta_time);
   void Clear() { frames_held_ = 0; }
 

@@ -149,7 +149,8 @@ class Clip {
   uint64_t content_hash() const;
 
  private:
-  // A clip with this one's name, rate, frame count, looping, skeleton and tracked bones, no keys.
+  // A clip with this one's name, rate, frame count, looping, skeleton, tracked bones, markers and
+  // curves (their keys are plain floats in every encoding), and no bone keys.
   Clip WithoutKeys() const;
   std::size_t FrameStride() const { return static_cast<std::size_t>(PoseFloatCount(bone_count_)); }
 

@@ -121,7 +121,9 @@ class Pose {
   explicit Pose(int bone_count, int curve_count = 0) { Resize(bone_count, curve_count); }
 
   void Resize(int bone_count, int curve_count) {
-    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count) + curve_count));
+    curve_count = curve_count > 0 ? curve_count : 0;
+    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)) +
+                     static_cast<std::size_t>(curve_count));
     bone_count_ = bone_count;
     curve_count_ = curve_count;
     kind = PoseKind::Absolute;

@@ -15,6 +15,9 @@ namespace anim {
 
 struct TaskStateStorage;
 
+// Poses carry at most this many curves: ClipCurveTargets are uint16 indices, 0xFFFF meaning none.
+inline constexpr int kMaxCurves = 0xFFFF;
+
 // Per-bone weights of a masked blend, one per skeleton bone, and its curve weights: one per curve
 // of the list, or none, when every curve blends by the alpha alone.
 struct BoneMask {
@@ -48,7 +51,8 @@ struct AnimTaskList {
 
   // Tables tasks index into. Owned by the program and the instance, not by the list.
   std::span<const Clip* const> clips;
-  std::span<const ClipCurveTargets> clip_curves;  // parallel to clips; empty when curve_count is 0
+  // Parallel to clips (it may be shorter: a clip without an entry sends no curve anywhere).
+  std::span<const ClipCurveTargets> clip_curves;
   std::span<const BoneMask> masks;
   std::span<const RootMotionTrack> root_tracks;  // SampleClip tasks that move the root name one
   TaskStateStorage* state = nullptr;             // transition blends, pose snapshots
@@ -73,6 +77,12 @@ struct AnimTaskList {
 
   // The bone the root lock pins this frame, or -1 when the list does not lock the root.
   int PinnedRootBone() const { return lock_root ? (root_bone >= 0 ? root_bone : 0) : -1; }
+
+  // Curves every pose carries: curve_count clamped to what a program's table can hold (a hand-built
+  // list may say anything).
+  int CurveCount() const {
+    return curve_count > 0 ? (curve_count < kMaxCurves ? curve_count : kMaxCurves) : 0;
+  }
 
   // Bones sampled and blended this frame: the LOD cut clamped to the skeleton.
   int ActiveBones() const {

@@ -101,7 +101,7 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
     PackSkinning3x4(out.skinning.data(), n, out.packed.data());
   }
   if (out.local_pose != nullptr) {
-    out.local_pose->Resize(n, list.curve_count);
+    out.local_pose->Resize(n, list.CurveCount());
     CopyPose(out.local_pose->view(), final_pose.view(), n);
     CopyCurves(out.local_pose->view(), final_pose.view());
     out.local_pose->kind = final_pose.kind;
@@ -195,7 +195,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
           break;
         }
       }
-      if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, list.curve_count));
+      if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, list.CurveCount()));
       Pose& dst = pool.buffer(dst_buf);
       mask_weighted = RunTask(list, task, inputs_valid, a, b, dst, kernels);
       s.result_buf[i] = dst_buf;
@@ -230,7 +230,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   const int pinned = list.PinnedRootBone();
   if (pinned >= 0 && pinned < bones) {
     if (final_buf < 0) {
-      final_buf = static_cast<int16_t>(pool.Acquire(bones, list.curve_count));
+      final_buf = static_cast<int16_t>(pool.Acquire(bones, list.CurveCount()));
       Pose& copy = pool.buffer(final_buf);
       kernels.copy(copy.view(), final_pose->view(), bones);
       CopyCurves(copy.view(), final_pose->view());
@@ -241,13 +241,11 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
     ApplyRootLock(pool.buffer(final_buf).view(), skeleton, pinned);
   }
   Resolve(list, *final_pose, outputs, s);
+  if (list.state != nullptr) KeepOutputCurves(*list.state, final_pose->view());  // before the buffer goes
 
   // Release and reset: the pool is empty again for the next list on this thread.
   if (final_buf >= 0) pool.Release(final_buf);
-  if (list.state != nullptr) {
-    KeepOutputCurves(*list.state, final_pose->view());
-    CommitPendingSnapshots(*list.state);
-  }
+  if (list.state != nullptr) CommitPendingSnapshots(*list.state);
   if (snap != nullptr) {
     FinishSnapshot(*snap, exec_order, peak_live, level_count);
     if (snap != snapshot) PublishCapture(*snap);

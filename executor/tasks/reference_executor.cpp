@@ -53,7 +53,7 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
     int16_t dep;
     const Pose* a = valid && ReadsDependency(task, 0, i, dep) ? &results[dep] : nullptr;
     const Pose* b = valid && ReadsDependency(task, 1, i, dep) ? &results[dep] : nullptr;
-    results[i].Resize(n, list.curve_count);
+    results[i].Resize(n, list.CurveCount());
     RunTask(list, task, valid, a, b, results[i], kReferencePoseKernels);
   }
 
@@ -77,9 +77,9 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
                             ? output_pose->curves()[c]
                             : 0.0f;
   if (outputs.local_pose != nullptr) {
-    outputs.local_pose->Resize(n, list.curve_count);
+    outputs.local_pose->Resize(n, list.CurveCount());
     reference::CopyPose(outputs.local_pose->view(), final_pose.view(), n);
-    if (output_pose != nullptr) CopyCurves(outputs.local_pose->view(), output_pose->view());
+    CopyCurves(outputs.local_pose->view(), output_pose != nullptr ? output_pose->view() : ConstPoseView{});
     outputs.local_pose->kind = has_output ? results[list.output_task].kind : PoseKind::Absolute;
   }
   if (outputs.root_motion != nullptr)

@@ -69,7 +69,7 @@ bool ResourcesValid(const AnimTaskList& list, const AnimTask& task, int n, int c
       if (task.resource >= list.masks.size()) return false;
       const BoneMask& mask = list.masks[task.resource];
       return static_cast<int>(mask.weights.size()) >= count &&
-             (mask.curve_weights.empty() || static_cast<int>(mask.curve_weights.size()) >= list.curve_count);
+             (mask.curve_weights.empty() || static_cast<int>(mask.curve_weights.size()) >= list.CurveCount());
     }
     case AnimTaskType::BoneTransform:
     case AnimTaskType::TranslateBone:

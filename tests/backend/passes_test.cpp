@@ -254,6 +254,19 @@ TEST_CASE("the IR verifier names every broken invariant") {
   scope.values[mix].scope = 3;
   CHECK(first_problem(scope) == "%4 blend (node 'mix'): scope 3 is past the scope table (1)");
 
+  ir::Graph curve_weights = base();
+  curve_weights.curves = {"brow_up", "jaw_open"};
+  curve_weights.masks.push_back({"face", {}, {1.0f}});
+  CHECK(first_problem(curve_weights) == "mask 'face' has 1 curve weights, the graph has 2 curves");
+
+  ir::Graph curve_read = base();
+  ir::Value read;
+  read.op = ir::Op::Curve;
+  read.index = 0;
+  read.node = "brows";
+  curve_read.values.push_back(read);
+  CHECK(first_problem(curve_read) == "%5 curve (node 'brows'): curve index 0 is past the table (0)");
+
   DiagnosticSink sink;
   ir::Graph broken = base();
   broken.values[mix].operands[0] = 0;

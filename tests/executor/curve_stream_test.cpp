@@ -204,3 +204,40 @@ TEST_CASE("curves: transitions keep them continuous at the seam and end on the t
 }
 
 }  // namespace anim::test
+
+namespace anim::test {
+
+TEST_CASE("curves: a hand-built list's curve count is clamped, and no output means curves of 0",
+          "[executor][curves]") {
+  CurveRig rig;
+  for (const int count : {-100, -8, 0, 70000}) {
+    DYNAMIC_SECTION("curve_count " << count) {
+      AnimTaskList list = rig.List();
+      list.curve_count = count;
+      const int16_t a = list.Add(SampleTask(0, 0.2f));
+      list.output_task = list.Add(TaskOn(AnimTaskType::Blend, a, list.Add(SampleTask(1, 0.1f)), 0.5f));
+      Pose pooled, reference;
+      ExecuteTaskList(list, {.local_pose = &pooled});
+      ExecuteTaskListReference(list, {.local_pose = &reference});
+      CHECK(pooled.curve_count() == list.CurveCount());
+      CHECK(reference.curve_count() == list.CurveCount());
+      CHECK(list.CurveCount() == (count < 0 ? 0 : count > kMaxCurves ? kMaxCurves : count));
+    }
+  }
+  // A reused output pose without an output task: its curves are the bind pose's, 0, in both.
+  AnimTaskList list = rig.List();
+  list.output_task = list.Add(SampleTask(0, 0.2f));
+  Pose pooled, reference;
+  ExecuteTaskList(list, {.local_pose = &pooled});
+  ExecuteTaskListReference(list, {.local_pose = &reference});
+  REQUIRE(reference.curves()[kBrow] != 0.0f);
+  list.output_task = AnimTask::NoTask;
+  ExecuteTaskList(list, {.local_pose = &pooled});
+  ExecuteTaskListReference(list, {.local_pose = &reference});
+  for (int c = 0; c < 3; ++c) {
+    CHECK(pooled.curves()[c] == 0.0f);
+    CHECK(reference.curves()[c] == 0.0f);
+  }
+}
+
+}  // namespace anim::test
