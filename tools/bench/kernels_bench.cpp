@@ -3,6 +3,7 @@
 // and compressed) and skinning resolve. Read the per_bone column (time per bone).
 #include <benchmark/benchmark.h>
 
+#include <cstring>
 #include <functional>
 #include <optional>
 #include <random>
@@ -180,6 +181,16 @@ void RegisterAll() {
           ->Arg(256);
     }
   }
+  // What CopyPose is held to (issue 18: within 1.2x): a plain memcpy of the same bytes.
+  benchmark::RegisterBenchmark("CopyPose/memcpy",
+                               [](benchmark::State& state) {
+                                 RunKernel(state, [](Fixture& f, int n) {
+                                   std::memcpy(f.out.view().translations, f.a.view().translations,
+                                               static_cast<std::size_t>(PoseFloatCount(n)) * sizeof(float));
+                                 });
+                               })
+      ->Arg(64)
+      ->Arg(256);
   // Resolve has one implementation: forward kinematics and skinning in one pass over every bone.
   benchmark::RegisterBenchmark("ToSkinningMatrices",
                                [](benchmark::State& state) {
