@@ -602,7 +602,6 @@ void DirectEvaluator::EvaluatePoses(int count) {
     if (!reached_[id] || graph_.values[id].type != ir::Type::Pose) continue;
     DPose& out = poses_[id];
     out.bones.resize(static_cast<std::size_t>(skeleton_.bone_count()));
-    out.curves.resize(graph_.curves.size());
     Compute(graph_.values[id], out, count);
   }
 }
@@ -618,8 +617,11 @@ const direct::DPose* DirectEvaluator::PoseOf(ir::ValueId value) const {
 // the LOD cut a result carries its first input's bones (the bind pose, or the identity delta for a
 // new additive, when it has none).
 void DirectEvaluator::Compute(const ir::Value& v, DPose& out, int count) {
+  // The curve functions fill as many curves as `out` holds; a value that becomes the bind pose (no
+  // curves) is grown back with 0s.
+  out.curves.resize(graph_.curves.size());
   ComputeBones(v, out, count);
-  out.curves.resize(graph_.curves.size());  // the bind pose's curves are 0
+  out.curves.resize(graph_.curves.size());
   out.motion = MotionOf(v);
 }
 

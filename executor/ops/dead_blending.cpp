@@ -25,7 +25,7 @@ void Capture(DeadBlendState& state, const PoseHistory& history, ConstPoseView ta
   for (int c = 0; c < curves; ++c)
     state.curve_velocities[static_cast<std::size_t>(c)] = history.CurveVelocity(c);
   for (int i = 0; i < n; ++i) {
-    state.source.Set(i, history.latest().Get(i));
+    state.source.Set(i, latest.Get(i));
     state.velocities[static_cast<std::size_t>(i)] = {history.LinearVelocity(i), history.AngularVelocity(i),
                                                      history.ScaleVelocity(i)};
   }

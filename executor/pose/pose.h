@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 
 #include "executor/math/transform.h"
 #include "executor/pose/aligned_floats.h"
@@ -105,11 +106,13 @@ inline void SetBoneTransform(PoseView p, int bone, const Transform& x) {
   SetVec3(p.scales, bone, x.scale);
 }
 
-// `dst`'s curves become `src`'s: the curves both have, and 0 for any more `dst` has.
+// `dst` becomes `src`'s curves: the ones both have, and 0 for any more `dst` has.
+inline void CopyCurves(std::span<float> dst, ConstPoseView src) {
+  for (std::size_t c = 0; c < dst.size(); ++c)
+    dst[c] = static_cast<int>(c) < src.curve_count ? src.curves[c] : 0.0f;
+}
 inline void CopyCurves(PoseView dst, ConstPoseView src) {
-  const int shared = src.curve_count < dst.curve_count ? src.curve_count : dst.curve_count;
-  for (int c = 0; c < dst.curve_count; ++c)
-    dst.curves[c] = c < shared ? src.curves[c] : 0.0f;
+  CopyCurves(std::span<float>(dst.curves, static_cast<std::size_t>(dst.curve_count)), src);
 }
 
 // An owning pose buffer: the bones' streams, then its curves. Resizing only allocates when it grows

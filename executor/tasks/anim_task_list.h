@@ -78,6 +78,12 @@ struct AnimTaskList {
   // The bone the root lock pins this frame, or -1 when the list does not lock the root.
   int PinnedRootBone() const { return lock_root ? (root_bone >= 0 ? root_bone : 0) : -1; }
 
+  // Where clip `clip`'s curves go (empty when the list has no entry for it).
+  std::span<const uint16_t> CurveTargets(uint16_t clip) const {
+    return clip < clip_curves.size() ? std::span<const uint16_t>(clip_curves[clip].targets)
+                                     : std::span<const uint16_t>();
+  }
+
   // Curves every pose carries: curve_count clamped to what a program's table can hold (a hand-built
   // list may say anything).
   int CurveCount() const {

@@ -106,9 +106,7 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
     CopyCurves(out.local_pose->view(), final_pose.view());
     out.local_pose->kind = final_pose.kind;
   }
-  const ConstPoseView final_view = final_pose.view();
-  for (std::size_t c = 0; c < out.curves.size(); ++c)
-    out.curves[c] = static_cast<int>(c) < final_view.curve_count ? final_view.curves[c] : 0.0f;
+  CopyCurves(out.curves, final_pose.view());
 }
 
 }  // namespace
@@ -241,7 +239,8 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
     ApplyRootLock(pool.buffer(final_buf).view(), skeleton, pinned);
   }
   Resolve(list, *final_pose, outputs, s);
-  if (list.state != nullptr) KeepOutputCurves(*list.state, final_pose->view());  // before the buffer goes
+  // The output's curves for the next frame's curve() reads, before its buffer goes.
+  if (list.state != nullptr) CopyCurves(list.state->curves, final_pose->view());
 
   // Release and reset: the pool is empty again for the next list on this thread.
   if (final_buf >= 0) pool.Release(final_buf);

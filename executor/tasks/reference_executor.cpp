@@ -71,22 +71,20 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
       PackSkinning3x4(outputs.skinning.data(), n, outputs.packed.data());
     }
   }
-  const Pose* output_pose = has_output ? &results[list.output_task] : nullptr;
-  for (std::size_t c = 0; c < outputs.curves.size(); ++c)
-    outputs.curves[c] = output_pose != nullptr && static_cast<int>(c) < output_pose->curve_count()
-                            ? output_pose->curves()[c]
-                            : 0.0f;
+  // The output's curves; without an output, the bind pose's (0).
+  const ConstPoseView output_view = has_output ? results[list.output_task].view() : ConstPoseView{};
+  CopyCurves(outputs.curves, output_view);
   if (outputs.local_pose != nullptr) {
     outputs.local_pose->Resize(n, list.CurveCount());
     reference::CopyPose(outputs.local_pose->view(), final_pose.view(), n);
-    CopyCurves(outputs.local_pose->view(), output_pose != nullptr ? output_pose->view() : ConstPoseView{});
+    CopyCurves(outputs.local_pose->view(), output_view);
     outputs.local_pose->kind = has_output ? results[list.output_task].kind : PoseKind::Absolute;
   }
   if (outputs.root_motion != nullptr)
     *outputs.root_motion =
         list.root_motion && has_output ? results[list.output_task].root_motion : Transform{};
   if (list.state != nullptr) {
-    KeepOutputCurves(*list.state, output_pose != nullptr ? output_pose->view() : ConstPoseView{});
+    CopyCurves(list.state->curves, output_view);
     CommitPendingSnapshots(*list.state);
   }
 }

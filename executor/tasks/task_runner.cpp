@@ -171,11 +171,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
       if (clip == nullptr || clip->bone_count() != n) break;
       k.sample_clip(dst.view(), *clip, task.time, count);
-      SampleCurves(dst.view(), *clip,
-                   task.resource < list.clip_curves.size()
-                       ? std::span<const uint16_t>(list.clip_curves[task.resource].targets)
-                       : std::span<const uint16_t>(),
-                   task.time);
+      SampleCurves(dst.view(), *clip, list.CurveTargets(task.resource), task.time);
       dst.kind = PoseKind::Absolute;
       if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
           track != nullptr && track->bone() < count)

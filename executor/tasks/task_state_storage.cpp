@@ -13,9 +13,4 @@ void CommitPendingSnapshots(TaskStateStorage& state) {
   }
 }
 
-void KeepOutputCurves(TaskStateStorage& state, ConstPoseView output) {
-  for (std::size_t c = 0; c < state.curves.size(); ++c)
-    state.curves[c] = static_cast<int>(c) < output.curve_count ? output.curves[c] : 0.0f;
-}
-
 }  // namespace anim

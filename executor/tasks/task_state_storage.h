@@ -32,8 +32,4 @@ struct TaskStateStorage {
 // Makes this frame's saves visible to the next frame's loads. Called once a list has executed.
 void CommitPendingSnapshots(TaskStateStorage& state);
 
-// Keeps the output's curves for the next frame (TaskStateStorage::curves). Called once a list has
-// executed, with its output pose.
-void KeepOutputCurves(TaskStateStorage& state, ConstPoseView output);
-
 }  // namespace anim

@@ -75,7 +75,8 @@ events:
 
 }  // namespace
 
-TEST_CASE("curves: a clip player carries its clip's curves, a blend and a masked blend mix them", "[curves]") {
+TEST_CASE("curves: a clip player carries its clip's curves, a blend and a masked blend mix them",
+          "[curves]") {
   const std::unique_ptr<test::Rig> rig = test::Rig::Compile(R"G(masks:
   face: {bones: {head: 1}, curves: {foot_plant_r: 0.5}}
 nodes:
@@ -91,7 +92,8 @@ output: {pose: both}
     const float idle_time = rig->Sampled("idle").time, walk_time = rig->Sampled("walk").time;
     float expect[2];
     for (const int c : {kLeft, kRight}) {
-      const float idle = ClipCurveAt(*rig, "idle", c, idle_time), walk = ClipCurveAt(*rig, "walk", c, walk_time);
+      const float idle = ClipCurveAt(*rig, "idle", c, idle_time),
+                  walk = ClipCurveAt(*rig, "walk", c, walk_time);
       const float mix = idle + (walk - idle) * 0.25f;
       // The mask weighs foot_plant_r by half and leaves foot_plant_l to `a`.
       const float masked = idle + (walk - idle) * 0.8f * (c == kRight ? 0.5f : 0.0f);
@@ -124,7 +126,8 @@ output: {pose: lifted}
   CHECK(last != 0.0f);  // the walk's right foot was down at some point
 }
 
-TEST_CASE("curves: every node kind and transition agrees with direct evaluation, curves included", "[curves]") {
+TEST_CASE("curves: every node kind and transition agrees with direct evaluation, curves included",
+          "[curves]") {
   const std::unique_ptr<test::Rig> rig = test::Rig::Compile(kEveryNode);
   const ValidationReport report = Play(*rig, kEveryNodeScenario);
   INFO(FormatReport(report));
@@ -136,7 +139,8 @@ TEST_CASE("curves: every node kind and transition agrees with direct evaluation,
 TEST_CASE("curves: validate names a curve the task path routes to the wrong name", "[curves][mutation]") {
   const std::unique_ptr<test::Rig> rig = test::Rig::Compile(kEveryNode);
   // Every clip's left and right foot curves swapped where the list sends them.
-  std::vector<ClipCurveTargets> swapped(rig->binding->clip_curves().begin(), rig->binding->clip_curves().end());
+  std::vector<ClipCurveTargets> swapped(rig->binding->clip_curves().begin(),
+                                        rig->binding->clip_curves().end());
   for (ClipCurveTargets& t : swapped)
     std::swap(t.targets[0], t.targets[1]);
   ValidateOptions faulty;
