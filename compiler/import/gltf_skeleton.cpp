@@ -1,5 +1,8 @@
 #include "compiler/import/gltf_skeleton.h"
 
+#include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <map>
 
 #include "compiler/import/gltf_accessor.h"
@@ -137,6 +140,16 @@ std::optional<SkinRig> BuildSkinRig(const LoadedModel& loaded, int skin, const s
     rig.folded.push_back(has_fold[n] != 0);
     double skew = 0;
     bone.bind_local = BoneLocal(rig, static_cast<int>(b), loaded.rest[n], skew);
+    // Node transforms are read in double; one past float's range (1e68) would be an infinite bind.
+    const Transform& bind = bone.bind_local;
+    const float values[] = {bind.translation.x, bind.translation.y, bind.translation.z, bind.rotation.x,
+                            bind.rotation.y,    bind.rotation.z,    bind.rotation.w,    bind.scale.x,
+                            bind.scale.y,       bind.scale.z};
+    if (!std::all_of(std::begin(values), std::end(values), [](float v) { return std::isfinite(v); })) {
+      diagnostics.Error("I203", where,
+                        "joint '" + bone.name + "' has a rest transform past the range of a float");
+      return std::nullopt;
+    }
     if (loaded.rest_skew[n] > 1e-4) {
       diagnostics.Warning("I208", where,
                           "joint '" + bone.name +
