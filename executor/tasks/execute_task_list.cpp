@@ -91,12 +91,13 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   const bool want_skinning = out.skinning.size() >= static_cast<std::size_t>(n);
+  const bool want_model = out.model.size() >= static_cast<std::size_t>(n);
   if (want_skinning) {
     ToSkinningMatrices(skeleton, final_pose.view(), s.model.data(), out.skinning.data());
-  } else {
+  } else if (want_model) {
     LocalToModel(skeleton, final_pose.view(), s.model.data());
   }
-  if (out.model.size() >= static_cast<std::size_t>(n)) std::copy_n(s.model.begin(), n, out.model.begin());
+  if (want_model) std::copy_n(s.model.begin(), n, out.model.begin());
   if (want_skinning && out.packed.size() >= static_cast<std::size_t>(n)) {
     PackSkinning3x4(out.skinning.data(), n, out.packed.data());
   }

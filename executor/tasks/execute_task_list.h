@@ -7,7 +7,8 @@
 //     pool; a buffer is released as soon as its last reader has run;
 //  3. one forward sweep over the reachable tasks (interleaved with 2);
 //  4. resolve: root lock (on a copy when the result is retained history), forward kinematics over
-//     every bone, skinning matrices and their 3x4 packing; then release and reset.
+//     every bone, skinning matrices and their 3x4 packing (forward kinematics only when a model or
+//     skinning output is asked for); then release and reset.
 // Scratch arrays and the pose pool are thread_local: one list runs on one thread, start to finish.
 #pragma once
 

@@ -147,6 +147,67 @@ void BM_Locomotion2D(benchmark::State& state) {
 }
 BENCHMARK(BM_Locomotion2D)->Unit(benchmark::kNanosecond);
 
+// Kernels that do nothing, so a list's time is the executor's own: reachability, ownership, task
+// dispatch, bookkeeping, the curve stream and state upkeep.
+constexpr PoseKernelTable kNullKernels{
+    [](auto...) {}, [](auto...) { return 0; },
+    [](auto...) {}, [](auto...) {},
+    [](auto...) {}, [](auto...) {},
+    [](auto...) {}, [](auto...) {},
+};
+
+// Runs `list` with the null kernels and no outputs (so no resolve): the executor overhead.
+void RunOverhead(benchmark::State& state, const AnimTaskList& list) {
+  const ExecutorOptions options{.kernels = &kNullKernels};
+  ExecuteTaskListWith(list, {}, nullptr, options);
+  for (auto _ : state) {
+    ExecuteTaskListWith(list, {}, nullptr, options);
+    benchmark::ClobberMemory();
+  }
+}
+
+// The worked example's 13 tasks (8 reachable) with the foot IK at alpha 0, so it passes its input
+// through: issue 18's "executor overhead per worked-example frame".
+void BM_ExecutorOverhead_WorkedExample(benchmark::State& state) {
+  WorkedExample ex;
+  BuildWorkedExample(Humanoid(), 0.4f, ex);
+  ex.list.tasks[static_cast<std::size_t>(ex.list.output_task)].alpha = 0.0f;
+  RunOverhead(state, ex.list);
+}
+BENCHMARK(BM_ExecutorOverhead_WorkedExample)->Unit(benchmark::kNanosecond);
+
+// A sample alone, then the same sample through a transition task with no transition in flight
+// (`flags` apply off, as every frame between transitions records it). The difference is what the
+// pass-through costs: keeping the seam's history.
+void PassThroughList(WorkedExample& storage, AnimTaskType transition) {
+  const HumanoidAssets& h = Humanoid();
+  storage.state.blends.resize(1);
+  AnimTaskList& list = storage.list;
+  list.skeleton = &h.skeleton;
+  list.clips = h.clip_table;
+  list.state = &storage.state;
+  list.delta_time = 1.0f / 30.0f;
+  AnimTask sample;
+  sample.type = AnimTaskType::SampleClip;
+  list.output_task = list.Add(sample);
+  if (transition == AnimTaskType::ReferencePose) return;
+  AnimTask pass;
+  pass.type = transition;
+  pass.dep_a = list.output_task;
+  pass.alpha = 0.2f;
+  list.output_task = list.Add(pass);
+}
+
+void BM_PassThrough(benchmark::State& state) {
+  const AnimTaskType types[] = {AnimTaskType::ReferencePose, AnimTaskType::Inertialize,
+                                AnimTaskType::DeadBlend, AnimTaskType::Crossfade};
+  WorkedExample storage;
+  PassThroughList(storage, types[state.range(0)]);
+  state.SetLabel(state.range(0) == 0 ? "sample alone" : AnimTaskTypeName(types[state.range(0)]));
+  RunOverhead(state, storage.list);
+}
+BENCHMARK(BM_PassThrough)->DenseRange(0, 3)->Unit(benchmark::kNanosecond);
+
 // The same 13 tasks on the humanoid cut to 64 bones (sampling and blending stop at the cut;
 // forward kinematics still walks every bone).
 void BM_WorkedExample_64Bones(benchmark::State& state) {
