@@ -19,11 +19,12 @@ BufferTimeline BuildBufferTimeline(const DumpFrame& frame) {
     const int task = by_order[static_cast<std::size_t>(step)];
     if (task < 0) continue;
     const TaskSnapshotEntry& e = frame.tasks[static_cast<std::size_t>(task)].exec;
-    if (e.buffer < 0) continue;  // retained in a snapshot slot: no pool buffer
+    if (e.buffer < 0) continue;  // a loaded snapshot: no pool buffer
     out.buffers = std::max(out.buffers, e.buffer + 1);
-    // Held until the next task to steal it or the step after which it is released.
-    int end = out.steps;
-    for (int later = step + 1; later < out.steps; ++later) {
+    // Held until the next task to steal it or the step after which it is released; a result handed
+    // over to a seam's history gives its buffer back right after its own step.
+    int end = e.handed_over ? step + 1 : out.steps;
+    for (int later = step + 1; later < out.steps && !e.handed_over; ++later) {
       const int other = by_order[static_cast<std::size_t>(later)];
       if (other < 0) continue;
       const TaskSnapshotEntry& o = frame.tasks[static_cast<std::size_t>(other)].exec;

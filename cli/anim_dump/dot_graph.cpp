@@ -46,7 +46,7 @@ std::string TaskGraphDot(const CapturedRun& run, const DumpFrame& frame) {
       std::string attributes;
       if (!t.exec.reachable) {
         attributes = "color=\"#bbbbbb\", style=dashed";
-      } else if (!stolen && t.exec.stole_buffer && dep.exec.buffer == t.exec.buffer) {
+      } else if (!stolen && StoleFrom(dep, t)) {
         stolen = true;
         attributes = "color=\"#1f5fbf\", penwidth=2, label=\"steal\"";
       }

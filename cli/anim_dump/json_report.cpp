@@ -113,7 +113,7 @@ Json Action(const DumpFrame& frame, const DumpTask& t) {
   Json from = nullptr;
   if (t.exec.stole_buffer) {
     for (int d : Dependencies(t.task)) {
-      if (frame.tasks[static_cast<std::size_t>(d)].exec.buffer == t.exec.buffer) {
+      if (StoleFrom(frame.tasks[static_cast<std::size_t>(d)], t)) {
         from = d;
         break;
       }
@@ -213,6 +213,7 @@ Json FrameJson(JsonKind kind, const CapturedRun& run, const DumpFrame& frame) {
     task["node"] = OrNull(t.node);
     task["reachable"] = t.exec.reachable;
     task["stole_buffer"] = t.exec.stole_buffer;
+    task["handed_over"] = t.exec.handed_over;
     task["exec_order"] = OrNull(t.exec.exec_order);
     task["buffer"] = OrNull(t.exec.buffer);
     task["level"] = OrNull(t.exec.level);

@@ -48,6 +48,10 @@ std::vector<int> Dependencies(const AnimTask& task) {
   return deps;
 }
 
+bool StoleFrom(const DumpTask& dep, const DumpTask& reader) {
+  return reader.exec.stole_buffer && !dep.exec.handed_over && dep.exec.buffer == reader.exec.buffer;
+}
+
 std::string DependencyText(const AnimTask& task) {
   std::string s;
   for (int d : Dependencies(task))

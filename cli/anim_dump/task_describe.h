@@ -14,6 +14,9 @@ namespace anim::dump {
 std::vector<int> Dependencies(const AnimTask& task);
 // "1, 2", or "" for none.
 std::string DependencyText(const AnimTask& task);
+// Whether `reader` wrote in place into dependency `dep`'s buffer (a result handed over to a seam's
+// history left its buffer before anyone read it, so nobody steals that one).
+bool StoleFrom(const DumpTask& dep, const DumpTask& reader);
 
 // The seed's style: "idle t=0.433", "alpha 0.3", "thigh_l calf_l foot_l alpha 1.0".
 std::string KeyFields(const CapturedRun& run, const DumpFrame& frame, const DumpTask& task);

@@ -32,7 +32,7 @@ std::string Action(const DumpFrame& frame, const DumpTask& t) {
   } else if (t.exec.stole_buffer) {
     s = "steal buffer " + std::to_string(t.exec.buffer);
     for (int d : Dependencies(t.task)) {
-      if (frame.tasks[static_cast<std::size_t>(d)].exec.buffer == t.exec.buffer) {
+      if (StoleFrom(frame.tasks[static_cast<std::size_t>(d)], t)) {
         s += " from task " + std::to_string(d);
         break;
       }
@@ -40,9 +40,11 @@ std::string Action(const DumpFrame& frame, const DumpTask& t) {
   } else {
     s = "acquire buffer " + std::to_string(t.exec.buffer);
   }
+  if (t.exec.handed_over) s += "; hand it over to the seam's history";
   for (int16_t released : t.exec.released) {
     if (released >= 0) s += "; release buffer " + std::to_string(released);
   }
+  if (t.exec.handed_over) s += "; release buffer " + std::to_string(t.exec.buffer);
   return s;
 }
 

@@ -14,7 +14,7 @@ inline float StepWeight(float alpha) {
 }
 
 // A dense clip's stepping channels, for bones below `count`: the key the step holds.
-inline void ApplyDenseSteps(PoseView out, const Clip& clip, const ClipKeyPair& keys, int count) {
+inline void ApplyDenseSteps(const PoseView& out, const Clip& clip, const ClipKeyPair& keys, int count) {
   if (clip.step_channels().empty()) return;
   const ConstPoseView held = clip.frame(StepWeight(keys.alpha) == 1.0f ? keys.frame1 : keys.frame0);
   for (const ChannelRef& c : clip.step_channels()) {

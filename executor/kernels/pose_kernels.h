@@ -23,22 +23,24 @@
 namespace anim {
 
 // Lerp translations and scales, hemisphere-aligned nlerp rotations: alpha 0 gives a, 1 gives b.
-void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count);
+void BlendPoses(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha, int count);
 
 // Like BlendPoses with a per-bone alpha of weights[i] * alpha. Returns how many of the `count`
 // bones the mask weights (weights[i] != 0). Null `weights` weight no bone: out takes a, returns 0.
-int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
-                     int count);
+int BlendPosesMasked(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b,
+                     const float* weights, float alpha, int count);
 
 // Local-space additive delta of `source` relative to `base`:
 // rotation source * inverse(base), translation source - base, scale source / base.
 // A base scale component of (near) zero (|s| <= 1e-12) has no inverse: its reciprocal is taken
 // as 1, so the delta carries the source scale instead of infinity.
-void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count);
+void MakeAdditiveLocal(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                       int count);
 
 // Applies a local-space delta to `base`: rotation nlerp(identity, delta, alpha) * base,
 // translation base + alpha * delta, scale base * (1 + alpha * (delta - 1)).
-void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count);
+void ApplyAdditiveLocal(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                        float alpha, int count);
 
 // Mesh-space additive: the rotation delta is taken between model-space rotations (found by
 // walking `parents` and composing local rotations only), translations and scales as in local
@@ -47,34 +49,36 @@ void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive
 // Apply's local rotations are normalised (model rotations are products down the chain, whose
 // rounding would otherwise compound in a pose fed back through a snapshot). Round trip:
 // Make(d, source, base) then Apply(out, base, d, 1) gives back source.
-void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
-                      int count);
-void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
-                       const int16_t* parents, int count);
+void MakeAdditiveMesh(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                      const int16_t* parents, int count);
+void ApplyAdditiveMesh(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                       float alpha, const int16_t* parents, int count);
 
-void CopyPose(PoseView out, ConstPoseView in, int count);
+void CopyPose(const PoseView& out, const ConstPoseView& in, int count);
 
 // Copies bones [first, count) of `in` into `out`: a pose's tail past an LOD cut.
-void CopyBones(PoseView out, ConstPoseView in, int first, int count);
+void CopyBones(const PoseView& out, const ConstPoseView& in, int first, int count);
 
 // Samples `clip` at `time` (wrapped or clamped as the clip's looping says): one blend between the
 // two adjacent key frames (Clip::KeysAt); a stepping channel takes the earlier key until the later
 // one's time. A compressed clip copies its base pose, then decodes its animated tracks.
-void SampleClip(PoseView out, const Clip& clip, float time, int count);
+void SampleClip(const PoseView& out, const Clip& clip, float time, int count);
 
 namespace reference {
 
-void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count);
-int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
-                     int count);
-void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count);
-void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count);
-void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
-                      int count);
-void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
-                       const int16_t* parents, int count);
-void CopyPose(PoseView out, ConstPoseView in, int count);
-void SampleClip(PoseView out, const Clip& clip, float time, int count);
+void BlendPoses(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha, int count);
+int BlendPosesMasked(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b,
+                     const float* weights, float alpha, int count);
+void MakeAdditiveLocal(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                       int count);
+void ApplyAdditiveLocal(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                        float alpha, int count);
+void MakeAdditiveMesh(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                      const int16_t* parents, int count);
+void ApplyAdditiveMesh(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                       float alpha, const int16_t* parents, int count);
+void CopyPose(const PoseView& out, const ConstPoseView& in, int count);
+void SampleClip(const PoseView& out, const Clip& clip, float time, int count);
 
 }  // namespace reference
 }  // namespace anim

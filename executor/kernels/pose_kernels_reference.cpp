@@ -13,7 +13,7 @@ using kernel::ClampCount;
 using kernel::HasValidParent;
 using kernel::SafeReciprocal;
 
-void BlendBone(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int i) {
+void BlendBone(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha, int i) {
   const Transform ta = GetBoneTransform(a, i);
   const Transform tb = GetBoneTransform(b, i);
   SetBoneTransform(out, i,
@@ -53,14 +53,14 @@ std::vector<Quat>& Scratch(int slot, int count) {
 
 }  // namespace
 
-void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count) {
+void BlendPoses(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha, int count) {
   count = ClampCount(count, {out.bone_count, a.bone_count, b.bone_count});
   for (int i = 0; i < count; ++i)
     BlendBone(out, a, b, alpha, i);
 }
 
-int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
-                     int count) {
+int BlendPosesMasked(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b,
+                     const float* weights, float alpha, int count) {
   count = ClampCount(count, {out.bone_count, a.bone_count, b.bone_count});
   int weighted = 0;
   for (int i = 0; i < count; ++i) {
@@ -71,7 +71,8 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
   return weighted;
 }
 
-void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count) {
+void MakeAdditiveLocal(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                       int count) {
   count = ClampCount(count, {out.bone_count, source.bone_count, base.bone_count});
   for (int i = 0; i < count; ++i) {
     const Transform s = GetBoneTransform(source, i);
@@ -82,7 +83,8 @@ void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, i
   }
 }
 
-void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count) {
+void ApplyAdditiveLocal(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                        float alpha, int count) {
   count = ClampCount(count, {out.bone_count, base.bone_count, additive.bone_count});
   for (int i = 0; i < count; ++i) {
     const Transform b = GetBoneTransform(base, i);
@@ -94,8 +96,8 @@ void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive
   }
 }
 
-void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
-                      int count) {
+void MakeAdditiveMesh(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                      const int16_t* parents, int count) {
   if (parents == nullptr) return;
   count = ClampCount(count, {out.bone_count, source.bone_count, base.bone_count});
   std::vector<Quat>& model_source = Scratch(0, count);
@@ -111,8 +113,8 @@ void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, co
   }
 }
 
-void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
-                       const int16_t* parents, int count) {
+void ApplyAdditiveMesh(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                       float alpha, const int16_t* parents, int count) {
   if (parents == nullptr) return;
   count = ClampCount(count, {out.bone_count, base.bone_count, additive.bone_count});
   std::vector<Quat>& model_base = Scratch(0, count);
@@ -131,13 +133,13 @@ void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive,
   }
 }
 
-void CopyPose(PoseView out, ConstPoseView in, int count) {
+void CopyPose(const PoseView& out, const ConstPoseView& in, int count) {
   count = ClampCount(count, {out.bone_count, in.bone_count});
   for (int i = 0; i < count; ++i)
     SetBoneTransform(out, i, GetBoneTransform(in, i));
 }
 
-void SampleClip(PoseView out, const Clip& clip, float time, int count) {
+void SampleClip(const PoseView& out, const Clip& clip, float time, int count) {
   const ClipKeyPair keys = clip.KeysAt(time);
   const CompressedKeys* compressed = clip.compressed();
   if (compressed == nullptr) {

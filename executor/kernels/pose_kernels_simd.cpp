@@ -66,20 +66,23 @@ Quats ApplyRotationDelta(const Quats& base, const Quats& delta, Floats t) {
 // One blended group: per-lane weights `t`. The rotations of a group (a long chain through sqrt and
 // division) are left for a separate pass: a loop of rotations alone is short enough for the core
 // to overlap several groups' chains.
-void BlendVectorsGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
+void BlendVectorsGroup(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, Floats t,
+                       int first, int lanes) {
   using namespace simd;
   StoreVec3s(out.translations, first,
              Lerp(LoadVec3s(a.translations, first), LoadVec3s(b.translations, first), t), lanes);
   StoreVec3s(out.scales, first, Lerp(LoadVec3s(a.scales, first), LoadVec3s(b.scales, first), t), lanes);
 }
-void BlendRotationsGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
+void BlendRotationsGroup(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, Floats t,
+                         int first, int lanes) {
   using namespace simd;
   StoreQuats(out.rotations, first, Nlerp(LoadQuats(a.rotations, first), LoadQuats(b.rotations, first), t),
              lanes);
 }
 
 // Translations and scales of an additive delta, the same in local and mesh space.
-void MakeDeltaVectors(PoseView out, ConstPoseView source, ConstPoseView base, int first, int lanes) {
+void MakeDeltaVectors(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base, int first,
+                      int lanes) {
   using namespace simd;
   const Vec3s translation = Map3(LoadVec3s(source.translations, first), LoadVec3s(base.translations, first),
                                  [](Floats s, Floats b) { return s - b; });
@@ -88,8 +91,8 @@ void MakeDeltaVectors(PoseView out, ConstPoseView source, ConstPoseView base, in
              lanes);
 }
 
-void ApplyDeltaVectors(PoseView out, ConstPoseView base, ConstPoseView additive, Floats t, int first,
-                       int lanes) {
+void ApplyDeltaVectors(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                       Floats t, int first, int lanes) {
   using namespace simd;
   StoreVec3s(out.translations, first,
              AddScaled(LoadVec3s(base.translations, first), LoadVec3s(additive.translations, first), t),
@@ -240,7 +243,7 @@ void ScatterLanes(float* stream, const float (*values)[simd::kWidth], const uint
 }
 #endif
 
-float* StreamOf(PoseView pose, TrackChannel channel) {
+float* StreamOf(const PoseView& pose, TrackChannel channel) {
   return channel == TrackChannel::Translation ? pose.translations
          : channel == TrackChannel::Rotation  ? pose.rotations
                                               : pose.scales;
@@ -280,7 +283,7 @@ int InterpolateLanes(const TrackGroup& g, const CompressedKeys& clip_keys, const
 
 // Every group of `clip_keys` interpolated between two frames' keys and written into its bones
 // below `count` of `out`, which holds the clip's base pose.
-void SampleTrackGroups(PoseView out, const CompressedKeys& clip_keys, const uint8_t* keys0,
+void SampleTrackGroups(const PoseView& out, const CompressedKeys& clip_keys, const uint8_t* keys0,
                        const uint8_t* keys1, float alpha, int count) {
   using namespace simd;
   const std::size_t groups = clip_keys.groups.size();
@@ -323,15 +326,15 @@ void SampleTrackGroups(PoseView out, const CompressedKeys& clip_keys, const uint
 
 }  // namespace
 
-void BlendPoses(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count) {
+void BlendPoses(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha, int count) {
   count = ClampCount(count, {out.bone_count, a.bone_count, b.bone_count});
   const Floats t = simd::Splat(alpha);
   ForEachGroup(count, [&](int first, int lanes) { BlendRotationsGroup(out, a, b, t, first, lanes); });
   ForEachGroup(count, [&](int first, int lanes) { BlendVectorsGroup(out, a, b, t, first, lanes); });
 }
 
-int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float* weights, float alpha,
-                     int count) {
+int BlendPosesMasked(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b,
+                     const float* weights, float alpha, int count) {
   count = ClampCount(count, {out.bone_count, a.bone_count, b.bone_count});
   if (weights == nullptr) {  // no mask: nothing of b is taken
     CopyPose(out, a, count);
@@ -353,7 +356,8 @@ int BlendPosesMasked(PoseView out, ConstPoseView a, ConstPoseView b, const float
 }
 
 // Rotations and the vector streams in separate passes, as BlendPoses does.
-void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, int count) {
+void MakeAdditiveLocal(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                       int count) {
   count = ClampCount(count, {out.bone_count, source.bone_count, base.bone_count});
   ForEachGroup(count, [&](int first, int lanes) {
     using namespace simd;
@@ -363,7 +367,8 @@ void MakeAdditiveLocal(PoseView out, ConstPoseView source, ConstPoseView base, i
   ForEachGroup(count, [&](int first, int lanes) { MakeDeltaVectors(out, source, base, first, lanes); });
 }
 
-void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha, int count) {
+void ApplyAdditiveLocal(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                        float alpha, int count) {
   count = ClampCount(count, {out.bone_count, base.bone_count, additive.bone_count});
   const Floats t = simd::Splat(alpha);
   ForEachGroup(count, [&](int first, int lanes) {
@@ -375,8 +380,8 @@ void ApplyAdditiveLocal(PoseView out, ConstPoseView base, ConstPoseView additive
   ForEachGroup(count, [&](int first, int lanes) { ApplyDeltaVectors(out, base, additive, t, first, lanes); });
 }
 
-void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, const int16_t* parents,
-                      int count) {
+void MakeAdditiveMesh(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base,
+                      const int16_t* parents, int count) {
   if (parents == nullptr) return;
   count = ClampCount(count, {out.bone_count, source.bone_count, base.bone_count});
   float* model_source = RotationScratch(0, count);
@@ -391,8 +396,8 @@ void MakeAdditiveMesh(PoseView out, ConstPoseView source, ConstPoseView base, co
   });
 }
 
-void ApplyAdditiveMesh(PoseView out, ConstPoseView base, ConstPoseView additive, float alpha,
-                       const int16_t* parents, int count) {
+void ApplyAdditiveMesh(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
+                       float alpha, const int16_t* parents, int count) {
   if (parents == nullptr) return;
   count = ClampCount(count, {out.bone_count, base.bone_count, additive.bone_count});
   const Floats t = simd::Splat(alpha);
@@ -421,7 +426,7 @@ bool IsPackedPose(const View& v, int padded) {
   return v.rotations == v.translations + 3 * padded && v.scales == v.translations + 7 * padded;
 }
 
-void CopyBones(PoseView out, ConstPoseView in, int first, int count) {
+void CopyBones(const PoseView& out, const ConstPoseView& in, int first, int count) {
   count = ClampCount(count, {out.bone_count, in.bone_count});
   if (first < 0) first = 0;
   if (first >= count) return;
@@ -442,11 +447,11 @@ void CopyBones(PoseView out, ConstPoseView in, int first, int count) {
   CopyStream(out.scales, in.scales, 3, first, count);
 }
 
-void CopyPose(PoseView out, ConstPoseView in, int count) {
+void CopyPose(const PoseView& out, const ConstPoseView& in, int count) {
   CopyBones(out, in, 0, count);
 }
 
-void SampleClip(PoseView out, const Clip& clip, float time, int count) {
+void SampleClip(const PoseView& out, const Clip& clip, float time, int count) {
   const ClipKeyPair keys = clip.KeysAt(time);
   const CompressedKeys* compressed = clip.compressed();
   if (compressed == nullptr) {

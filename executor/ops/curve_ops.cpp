@@ -5,18 +5,18 @@
 namespace anim {
 namespace {
 
-float At(ConstPoseView p, int c) {
+float At(const ConstPoseView& p, int c) {
   return c < p.curve_count ? p.curves[c] : 0.0f;
 }
 
 }  // namespace
 
-void ZeroCurves(PoseView out) {
+void ZeroCurves(const PoseView& out) {
   for (int c = 0; c < out.curve_count; ++c)
     out.curves[c] = 0.0f;
 }
 
-void SampleCurves(PoseView out, const Clip& clip, std::span<const uint16_t> targets, float time) {
+void SampleCurves(const PoseView& out, const Clip& clip, std::span<const uint16_t> targets, float time) {
   ZeroCurves(out);
   const std::vector<ClipCurve>& curves = clip.curves();
   if (curves.empty()) return;
@@ -27,19 +27,20 @@ void SampleCurves(PoseView out, const Clip& clip, std::span<const uint16_t> targ
   }
 }
 
-void BlendCurves(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, const float* weights) {
+void BlendCurves(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha,
+                 const float* weights) {
   for (int c = 0; c < out.curve_count; ++c) {
     const float x = At(a, c);
     out.curves[c] = x + (At(b, c) - x) * (weights != nullptr ? alpha * weights[c] : alpha);
   }
 }
 
-void SubtractCurves(PoseView out, ConstPoseView source, ConstPoseView base) {
+void SubtractCurves(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base) {
   for (int c = 0; c < out.curve_count; ++c)
     out.curves[c] = At(source, c) - At(base, c);
 }
 
-void AddCurves(PoseView out, ConstPoseView base, ConstPoseView delta, float alpha) {
+void AddCurves(const PoseView& out, const ConstPoseView& base, const ConstPoseView& delta, float alpha) {
   for (int c = 0; c < out.curve_count; ++c)
     out.curves[c] = At(base, c) + alpha * At(delta, c);
 }

@@ -13,14 +13,15 @@
 namespace anim {
 
 // Every curve 0: the bind pose's curves, and an additive identity's.
-void ZeroCurves(PoseView out);
+void ZeroCurves(const PoseView& out);
 // The clip's curves at `time` (Clip::KeysAt) where `targets` sends them; every other curve 0.
-void SampleCurves(PoseView out, const Clip& clip, std::span<const uint16_t> targets, float time);
+void SampleCurves(const PoseView& out, const Clip& clip, std::span<const uint16_t> targets, float time);
 // a + (b - a) * alpha * weights[c] (null weights: 1).
-void BlendCurves(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, const float* weights = nullptr);
+void BlendCurves(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha,
+                 const float* weights = nullptr);
 // source - base.
-void SubtractCurves(PoseView out, ConstPoseView source, ConstPoseView base);
+void SubtractCurves(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base);
 // base + alpha * delta.
-void AddCurves(PoseView out, ConstPoseView base, ConstPoseView delta, float alpha);
+void AddCurves(const PoseView& out, const ConstPoseView& base, const ConstPoseView& delta, float alpha);
 
 }  // namespace anim

@@ -74,8 +74,8 @@ float DeadBlendWeight(float duration, float t) {
   return x * x * (3.0f - 2.0f * x);
 }
 
-void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
-                    float duration, float half_life, float delta_time) {
+void DeadBlendOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+                     float duration, float half_life) {
   DeadBlendState& state = seam.dead_blend;
   if (capture) Capture(state, seam.history, out, count, duration, half_life);
   if (state.active) {
@@ -85,6 +85,11 @@ void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool ca
       state.active = false;  // past the duration (or a NaN time): exactly the target from now on
     }
   }
+}
+
+void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+                    float duration, float half_life, float delta_time) {
+  DeadBlendOutput(seam, out, count, capture, elapsed, duration, half_life);
   seam.history.Push(out, delta_time);
 }
 

@@ -46,5 +46,9 @@ float DeadBlendWeight(float duration, float t);
 // (docs/semantics.md, "Curves"). Every frame the output is pushed into the seam's history.
 void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
                     float duration, float half_life, float delta_time);
+// ApplyDeadBlend without the push: the caller records the output in `seam.history` itself (Push,
+// or Adopt to hand the buffer over instead of copying it).
+void DeadBlendOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+                     float duration, float half_life);
 
 }  // namespace anim

@@ -98,8 +98,8 @@ float InertialDecay(float x0, float v0, float duration, float t) {
   return InertialCurve::Solve(x0, v0, duration).At(t);
 }
 
-void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
-                          float duration, float delta_time) {
+void InertializeOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+                       float duration) {
   InertializationState& state = seam.inertialization;
   if (capture) Capture(state, seam.history, out, count, duration);
   if (state.active) {
@@ -109,6 +109,11 @@ void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, b
       state.active = false;  // past the duration (or a NaN time): exactly the target from now on
     }
   }
+}
+
+void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+                          float duration, float delta_time) {
+  InertializeOutput(seam, out, count, capture, elapsed, duration);
   seam.history.Push(out, delta_time);
 }
 

@@ -66,5 +66,9 @@ float InertialDecay(float x0, float v0, float duration, float t);
 // Every frame the output is pushed into the seam's history, `delta_time` after the previous one.
 void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
                           float duration, float delta_time);
+// ApplyInertialization without the push: the caller records the output in `seam.history` itself
+// (Push, or Adopt to hand the buffer over instead of copying it).
+void InertializeOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+                       float duration);
 
 }  // namespace anim

@@ -1,5 +1,6 @@
 // The last two output poses of one instance, kept across frames for seam velocities
-// (inertialization, dead blending). Owned copies: nothing downstream can edit the history.
+// (inertialization, dead blending). Owned frames, copied in (Push) or handed over (Adopt): nothing
+// downstream edits the history.
 #pragma once
 
 #include "executor/pose/pose.h"
@@ -12,14 +13,19 @@ class PoseHistory {
   // with a different bone or curve count starts the history over. Allocates only when its floats
   // (bones plus curves) grow past any seen before.
   void Push(ConstPoseView pose, float delta_time);
+  // Push by handover: `pose` itself (bones, curves, kind, root motion) becomes the latest frame and
+  // `pose` is left holding the storage of the frame that fell out (same size, contents unspecified),
+  // so nothing is copied. latest() keeps its address until the next Push or Adopt, and the frame
+  // adopted before stays put as previous() until the one after.
+  const Pose& Adopt(Pose& pose, float delta_time);
   void Clear() { frames_held_ = 0; }
 
   // 0, 1 or 2.
   int frames_held() const { return frames_held_; }
   // Velocities need two frames a positive time apart; with fewer they are unknown (read as zero).
   bool HasVelocity() const { return frames_held_ >= 2 && delta_time_ > 0.0f; }
-  const Pose& latest() const { return frames_[0]; }
-  const Pose& previous() const { return frames_[1]; }
+  const Pose& latest() const { return frames_[latest_]; }
+  const Pose& previous() const { return frames_[1 - latest_]; }
 
   // Per-bone velocities from previous to latest; zero when HasVelocity() is false. Angular
   // velocity takes the shortest arc, so q and -q are no motion.
@@ -30,9 +36,15 @@ class PoseHistory {
   float CurveVelocity(int curve) const;
 
  private:
-  Pose frames_[2];  // [0] latest, [1] the frame before
+  // Makes the older frame the latest, starting over when `bone_count` or `curve_count` changed.
+  Pose& Rotate(int bone_count, int curve_count, float delta_time);
+
+  // The two frames swap roles by index, never by moving, so a frame handed out by Adopt stays where
+  // it is while a list reads it.
+  Pose frames_[2];
+  int latest_ = 0;
   int frames_held_ = 0;
-  float delta_time_ = 0.0f;  // between frames_[1] and frames_[0]
+  float delta_time_ = 0.0f;  // between previous() and latest()
 };
 
 }  // namespace anim

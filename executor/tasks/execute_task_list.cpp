@@ -31,13 +31,15 @@ struct ExecuteScratch {
   std::vector<int16_t> result_buf;
   std::vector<const Pose*> result_pose;
   std::vector<int16_t> level;
+  std::vector<uint8_t> seam_writers;  // by blend slot: reachable transition tasks writing its history
   std::vector<Mat4> model;
 
   // Only the reachability marks and use counts start from zero: a task's result slots are written
   // when it runs, before any task reading them runs, and unreachable tasks' slots are never read.
-  void Prepare(int task_count, int bone_count) {
+  void Prepare(int task_count, int bone_count, std::size_t blend_slots) {
     needed.assign(task_count, 0);
     use_count.assign(task_count, 0);
+    seam_writers.assign(blend_slots, 0);
     const std::size_t tasks = static_cast<std::size_t>(task_count);
     if (result_buf.size() < tasks) {
       keeps_state.resize(tasks);
@@ -79,6 +81,11 @@ void MarkStatefulSubtrees(const AnimTaskList& list, int count, ExecuteScratch& s
       if (d >= 0 && d < i) keeps |= s.keeps_state[d];
     s.keeps_state[i] = keeps;
   }
+}
+
+bool WritesSeamHistory(AnimTaskType type) {
+  return type == AnimTaskType::Inertialize || type == AnimTaskType::DeadBlend ||
+         type == AnimTaskType::Crossfade;
 }
 
 const Pose* LoadedSnapshot(const AnimTaskList& list, const AnimTask& task) {
@@ -123,7 +130,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
       list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
 
   ExecuteScratch& s = ThreadScratch();
-  s.Prepare(task_count, bones);
+  s.Prepare(task_count, bones, list.state != nullptr ? list.state->blends.size() : 0);
   TaskSnapshot* snap = snapshot != nullptr ? snapshot : CaptureTargetFor(list.owner);
   if (snap != nullptr) BeginSnapshot(*snap, list, task_count, output);
 
@@ -140,6 +147,10 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
     r.index = static_cast<int16_t>(i);
     const AnimTask& task = list.tasks[i];
     r.inputs_valid = ReadDependencies(task, i, r.deps) >= 0;
+    if (WritesSeamHistory(task.type) && task.resource < s.seam_writers.size()) {
+      uint8_t& writers = s.seam_writers[task.resource];
+      writers = writers < 2 ? writers + 1 : 2;
+    }
     if (const int through = PassThroughInput(task);
         through >= 0 && r.inputs_valid && options.prune_by_weight) {
       const int other = 1 - through;
@@ -180,7 +191,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
 
     int mask_weighted = -1;
     int16_t dst_buf = AnimTask::NoTask;
-    bool stole = false;
+    bool stole = false, handed_over = false;
     const Pose* retained = task.type == AnimTaskType::LoadPoseSnapshot ? LoadedSnapshot(list, task) : nullptr;
     if (retained != nullptr) {
       s.result_buf[i] = kRetained;
@@ -196,9 +207,23 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
       }
       if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, list.CurveCount()));
       Pose& dst = pool.buffer(dst_buf);
-      mask_weighted = RunTask(list, task, inputs_valid, a, b, dst, kernels);
+      const TaskRun run = RunTask(list, task, inputs_valid, a, b, dst, kernels);
+      mask_weighted = run.mask_weighted;
       s.result_buf[i] = dst_buf;
       s.result_pose[i] = &dst;
+      if (run.history != nullptr) {
+        // The seam's only writer in this list hands its buffer to the history instead of copying
+        // it, and its result is read from there as retained history. With two writers, the second
+        // handover would rotate the first one's result out while readers may still need it.
+        if (s.seam_writers[task.resource] == 1) {
+          s.result_pose[i] = &run.history->Adopt(dst, list.delta_time);
+          s.result_buf[i] = kRetained;
+          pool.Release(dst_buf);  // it now holds the frame that fell out of the history
+          handed_over = true;
+        } else {
+          run.history->Push(dst.view(), list.delta_time);
+        }
+      }
     }
 
     const int use_count = s.use_count[i];  // readers of this result; none has run yet
@@ -214,8 +239,8 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
     }
     peak_live = std::max(peak_live, pool.live());
     if (snap != nullptr) {
-      RecordExecuted(*snap, i, exec_order, s.result_buf[i], stole, level, pool.live(), released,
-                     mask_weighted, use_count);
+      RecordExecuted(*snap, i, exec_order, handed_over ? dst_buf : s.result_buf[i], stole, handed_over, level,
+                     pool.live(), released, mask_weighted, use_count);
     }
     ++exec_order;
   }

@@ -54,7 +54,8 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
     const Pose* a = valid && ReadsDependency(task, 0, i, dep) ? &results[dep] : nullptr;
     const Pose* b = valid && ReadsDependency(task, 1, i, dep) ? &results[dep] : nullptr;
     results[i].Resize(n, list.CurveCount());
-    RunTask(list, task, valid, a, b, results[i], kReferencePoseKernels);
+    const TaskRun run = RunTask(list, task, valid, a, b, results[i], kReferencePoseKernels);
+    if (run.history != nullptr) run.history->Push(results[i].view(), list.delta_time);
   }
 
   Pose final_pose(n);

@@ -72,11 +72,13 @@ void NotePruned(TaskSnapshot& snap, int task, int reader) {
   if (by < 0) by = static_cast<int16_t>(reader);
 }
 
-void RecordExecuted(TaskSnapshot& snap, int task, int exec_order, int16_t buffer, bool stole, int16_t level,
-                    int live_buffers, const int16_t (&released)[2], int mask_weighted_bones, int use_count) {
+void RecordExecuted(TaskSnapshot& snap, int task, int exec_order, int16_t buffer, bool stole,
+                    bool handed_over, int16_t level, int live_buffers, const int16_t (&released)[2],
+                    int mask_weighted_bones, int use_count) {
   TaskSnapshotEntry& e = snap.tasks[task];
   e.reachable = true;
   e.stole_buffer = stole;
+  e.handed_over = handed_over;
   e.exec_order = static_cast<int16_t>(exec_order);
   e.buffer = buffer >= 0 ? buffer : -1;
   e.level = level;

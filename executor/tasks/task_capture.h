@@ -15,8 +15,9 @@ void PublishCapture(const TaskSnapshot& snapshot);
 
 // Sizes the snapshot and records every task's static fields, all as unreachable.
 void BeginSnapshot(TaskSnapshot& snap, const AnimTaskList& list, int task_count, int16_t output);
-void RecordExecuted(TaskSnapshot& snap, int task, int exec_order, int16_t buffer, bool stole, int16_t level,
-                    int live_buffers, const int16_t (&released)[2], int mask_weighted_bones, int use_count);
+void RecordExecuted(TaskSnapshot& snap, int task, int exec_order, int16_t buffer, bool stole,
+                    bool handed_over, int16_t level, int live_buffers, const int16_t (&released)[2],
+                    int mask_weighted_bones, int use_count);
 // Reachable task `reader` passed its other input through by weight instead of reading `task`.
 void NotePruned(TaskSnapshot& snap, int task, int reader);
 void FinishSnapshot(TaskSnapshot& snap, int reachable_count, int peak_live_buffers, int level_count);

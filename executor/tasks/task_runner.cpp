@@ -140,8 +140,8 @@ Transform TaskRootMotion(const AnimTaskList& list, const AnimTask& task, const P
 }
 
 // The bones of one task (RunTask, before its root motion is set).
-int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
-                const Pose* b, Pose& dst, const PoseKernelTable& k) {
+TaskRun RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
+                    const Pose* b, Pose& dst, const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   const int count = list.ActiveBones();
@@ -151,11 +151,11 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
   if (!inputs_valid || !ResourcesValid(list, task, n, count)) {
     FillBind(dst, skeleton, fallback_kind, k);
-    return -1;
+    return {};
   }
   if (const int through = PassThroughInput(task); through >= 0) {  // the other input may be pruned
     TakeInput(dst, through == 0 ? *a : *b, n, k);
-    return -1;
+    return {};
   }
   // Kernels write only the active prefix; the tail rides along from the first input (the bind pose
   // for tasks without one). A fresh buffer holds garbage there, and a stolen second input may be of
@@ -165,7 +165,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
   switch (task.type) {
     case AnimTaskType::ReferencePose:
       FillBind(dst, skeleton, PoseKind::Absolute, k);
-      return -1;
+      return {};
 
     case AnimTaskType::SampleClip: {
       const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
@@ -176,14 +176,14 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
           track != nullptr && track->bone() < count)
         dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
-      return -1;
+      return {};
     }
 
     case AnimTaskType::Blend:
       k.blend(dst.view(), a->view(), b->view(), task.alpha, count);
       BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
       dst.kind = a->kind;
-      return -1;
+      return {};
 
     case AnimTaskType::BlendMasked: {
       const BoneMask& mask = list.masks[task.resource];
@@ -192,7 +192,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       BlendCurves(dst.view(), a->view(), b->view(), task.alpha,
                   mask.curve_weights.empty() ? nullptr : mask.curve_weights.data());
       dst.kind = a->kind;
-      return weighted;
+      return {.mask_weighted = weighted};
     }
 
     case AnimTaskType::MakeAdditive: {
@@ -206,7 +206,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       SubtractCurves(dst.view(), a->view(), base.view());
       FillAdditiveIdentity(dst.view(), count, n);  // the tail is at bind pose in both
       dst.kind = AdditiveKind(task);
-      return -1;
+      return {};
     }
 
     case AnimTaskType::ApplyAdditive:
@@ -220,24 +220,24 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
         TakeInput(dst, *a, n, k);  // an absolute pose is no delta: the base passes through
       }
       dst.kind = a->kind;
-      return -1;
+      return {};
 
     case AnimTaskType::Inertialize: {
       TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
       if (seam == nullptr) break;
       TakeInput(dst, *a, n, k);
-      ApplyInertialization(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time,
-                           task.alpha, list.delta_time);
-      return -1;
+      InertializeOutput(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time,
+                        task.alpha);
+      return {.history = &seam->history};
     }
 
     case AnimTaskType::DeadBlend: {
       TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
       if (seam == nullptr) break;
       TakeInput(dst, *a, n, k);
-      ApplyDeadBlend(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha,
-                     task.aux, list.delta_time);
-      return -1;
+      DeadBlendOutput(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha,
+                      task.aux);
+      return {.history = &seam->history};
     }
 
     case AnimTaskType::Crossfade: {
@@ -253,8 +253,7 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
         TakeInput(dst, *a, n, k);
       }
       dst.kind = a->kind;
-      seam->history.Push(dst.view(), list.delta_time);
-      return -1;
+      return {.history = &seam->history};
     }
 
     case AnimTaskType::SavePoseSnapshot: {
@@ -266,14 +265,14 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       CopyCurves(slot->pending.view(), dst.view());
       slot->pending.kind = dst.kind;
       slot->pending_written = true;
-      return -1;
+      return {};
     }
 
     case AnimTaskType::LoadPoseSnapshot: {
       PoseSnapshotSlot* slot = Slot(state ? &state->snapshots : nullptr, task.resource);
       if (slot == nullptr || !slot->saved || slot->pose.bone_count() != n) break;
       TakeInput(dst, slot->pose, n, k);
-      return -1;
+      return {};
     }
 
     case AnimTaskType::BoneTransform:
@@ -281,49 +280,49 @@ int RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_vali
       ApplyBoneTransform(dst.view(), skeleton, count, task.bone_a, static_cast<BoneSpace>(task.space),
                          static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s},
                          task.alpha);
-      return -1;
+      return {};
 
     case AnimTaskType::TranslateBone:
       TakeInput(dst, *a, n, k);
       TranslateBone(dst.view(), skeleton, count, task.bone_a, task.t, task.alpha);
-      return -1;
+      return {};
 
     case AnimTaskType::TwoBoneIK: {
       TakeInput(dst, *a, n, k);
       const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
       SolveTwoBoneIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c, task.t,
                      use_pole ? &task.s : nullptr, task.alpha);
-      return -1;
+      return {};
     }
 
     case AnimTaskType::FABRIK:
       TakeInput(dst, *a, n, k);
       SolveFabrik(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.t, task.bone_c, task.aux,
                   task.alpha);
-      return -1;
+      return {};
 
     case AnimTaskType::LookAt:
       TakeInput(dst, *a, n, k);
       SolveLookAt(dst.view(), skeleton, count, task.bone_a, task.t, task.s, task.aux, task.alpha);
-      return -1;
+      return {};
 
     case AnimTaskType::FootIK:
       TakeInput(dst, *a, n, k);
       SolveFootIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c,
                   FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);
-      return -1;
+      return {};
   }
   FillBind(dst, skeleton, fallback_kind, k);
-  return -1;
+  return {};
 }
 
 }  // namespace
 
-int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
-            Pose& dst, const PoseKernelTable& k) {
-  const int weighted = RunTaskPose(list, task, inputs_valid, a, b, dst, k);
+TaskRun RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
+                const Pose* b, Pose& dst, const PoseKernelTable& k) {
+  const TaskRun run = RunTaskPose(list, task, inputs_valid, a, b, dst, k);
   if (list.root_motion) dst.root_motion = inputs_valid ? TaskRootMotion(list, task, a, b) : Transform{};
-  return weighted;
+  return run;
 }
 
 }  // namespace anim

@@ -8,11 +8,22 @@
 
 namespace anim {
 
+class PoseHistory;
+
+// What running one task leaves its caller to do.
+struct TaskRun {
+  int mask_weighted = -1;  // BlendMasked: how many bones the mask weighted; -1 for other tasks
+  // A transition task (Inertialize, DeadBlend, Crossfade): its seam's history, which must now
+  // record `dst` as the machine's latest output, by copy (PoseHistory::Push) or by handing `dst`
+  // over (PoseHistory::Adopt). Null for every other task.
+  PoseHistory* history = nullptr;
+};
+
 // Computes `task` into `dst`. `a` and `b` are its dependencies' results (null where the task reads
 // none); `dst` may be the same pose as either. When `inputs_valid` is false, or a clip, mask,
 // state slot or bone index is out of range, the result is the bind pose (for MakeAdditive, the
-// identity delta). Returns the mask-weighted bone count for BlendMasked, -1 otherwise.
-int RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
-            Pose& dst, const PoseKernelTable& kernels);
+// identity delta).
+TaskRun RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
+                const Pose* b, Pose& dst, const PoseKernelTable& kernels);
 
 }  // namespace anim

@@ -21,13 +21,16 @@ struct TaskSnapshotEntry {
   int32_t source_node = -1;
 
   bool reachable = false;
-  bool stole_buffer = false;       // wrote in place into a dependency's buffer
-  int16_t exec_order = -1;         // position in the executed sequence, -1 when skipped
-  int16_t buffer = -1;             // pool buffer holding the result; -1 when retained (a snapshot) or skipped
-  int16_t level = -1;              // dependency depth; tasks on one level do not depend on each other
-  int16_t use_count = 0;           // reachable readers of the result
-  int16_t live_buffers = 0;        // pool buffers in use right after the task ran
-  int16_t released[2] = {-1, -1};  // pool buffers released after the task ran
+  bool stole_buffer = false;  // wrote in place into a dependency's buffer
+  int16_t exec_order = -1;    // position in the executed sequence, -1 when skipped
+  int16_t buffer = -1;        // pool buffer holding the result; -1 when retained (a snapshot) or skipped
+  // A transition task's result handed over to its seam's history instead of copied there: readers
+  // read it from the history, and `buffer` went back to the pool right after the task.
+  bool handed_over = false;
+  int16_t level = -1;                // dependency depth; tasks on one level do not depend on each other
+  int16_t use_count = 0;             // reachable readers of the result
+  int16_t live_buffers = 0;          // pool buffers in use right after the task ran
+  int16_t released[2] = {-1, -1};    // pool buffers released after the task ran
   int16_t mask_weighted_bones = -1;  // BlendMasked: bones the mask weights
   // The first reachable task that passed its other input through by weight instead of reading this
   // one (weight pruning), or -1.

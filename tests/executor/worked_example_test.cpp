@@ -66,15 +66,18 @@ TEST_CASE("worked example: buffer traffic matches the seed's table", "[executor]
   TaskSnapshot snap;
   ExecuteTaskList(ex.list, {.skinning = skinning}, &snap);
 
-  // Task, stole, buffer, released, live buffers after: the seed's table, line for line.
+  // Task, stole, buffer, released, live buffers after: the seed's table up to task 6. From task 8
+  // on it differs by design: the seed's Inertialize keeps buffer 0 and copies it into the seam's
+  // history, where this one hands the buffer over to the history and gives it back to the pool, so
+  // the aim layer reuses buffer 0 and the ApplyAdditive reads the inertialized pose from the history.
   const TrafficRow table[] = {
       {4, false, 0, -1, 1},  // SampleClip run_fwd: acquire buffer 0
       {5, false, 1, -1, 2},  // SampleClip run_back: acquire buffer 1
       {6, true, 0, 1, 1},    // Blend 4, 5: steal buffer 0; release buffer 1
-      {8, true, 0, -1, 1},   // Inertialize 6: steal buffer 0
-      {9, false, 1, -1, 2},  // SampleClip aim_pose: acquire buffer 1
-      {10, true, 1, -1, 2},  // MakeAdditive 9: steal buffer 1
-      {11, true, 0, 1, 1},   // ApplyAdditive 8, 10: steal buffer 0; release buffer 1
+      {8, true, 0, -1, 0},   // Inertialize 6: steal buffer 0; hand it over; release buffer 0
+      {9, false, 0, -1, 1},  // SampleClip aim_pose: acquire buffer 0
+      {10, true, 0, -1, 1},  // MakeAdditive 9: steal buffer 0
+      {11, true, 0, -1, 1},  // ApplyAdditive 8, 10: steal buffer 0 (from 10)
       {12, true, 0, -1, 1},  // FootIK 11: steal buffer 0
   };
   int order = 0;
@@ -87,6 +90,7 @@ TEST_CASE("worked example: buffer traffic matches the seed's table", "[executor]
     const int released = e.released[0] >= 0 ? e.released[0] : e.released[1];
     REQUIRE(released == row.released);
     REQUIRE(e.live_buffers == row.live_after);
+    REQUIRE(e.handed_over == (row.task == 8));
   }
   REQUIRE(snap.peak_live_buffers == 2);
   REQUIRE(snap.tasks[4].use_count == 1);

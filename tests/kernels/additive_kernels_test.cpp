@@ -17,10 +17,10 @@ constexpr float kRoundTripTolerance = 1e-4f;
 
 struct AdditiveKernels {
   const char* name;
-  void (*make_local)(PoseView, ConstPoseView, ConstPoseView, int);
-  void (*apply_local)(PoseView, ConstPoseView, ConstPoseView, float, int);
-  void (*make_mesh)(PoseView, ConstPoseView, ConstPoseView, const int16_t*, int);
-  void (*apply_mesh)(PoseView, ConstPoseView, ConstPoseView, float, const int16_t*, int);
+  decltype(&MakeAdditiveLocal) make_local;
+  decltype(&ApplyAdditiveLocal) apply_local;
+  decltype(&MakeAdditiveMesh) make_mesh;
+  decltype(&ApplyAdditiveMesh) apply_mesh;
 };
 
 const AdditiveKernels kSimd{"simd", MakeAdditiveLocal, ApplyAdditiveLocal, MakeAdditiveMesh,

@@ -25,7 +25,8 @@ std::unique_ptr<test::ValidationInputs> LoadSample(const std::string& name) {
 }
 
 // Blend kernels with alpha applied the wrong way round: a plain fault, as a test-only kernel table.
-void BlendBackwards(PoseView out, ConstPoseView a, ConstPoseView b, float alpha, int count) {
+void BlendBackwards(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha,
+                    int count) {
   BlendPoses(out, a, b, 1.0f - alpha, count);
 }
 
@@ -76,9 +77,11 @@ TEST_CASE("worked example: in `run` the VM records the seed's thirteen tasks", "
 
     const TaskSnapshot& snap = *frame.snapshot;
     REQUIRE(snap.reachable_count == 8);
-    // Task, stole, buffer, live buffers after: the seed's buffer traffic table.
-    const int table[8][4] = {{4, 0, 0, 1}, {5, 0, 1, 2},  {6, 1, 0, 1},  {8, 1, 0, 1},
-                             {9, 0, 1, 2}, {10, 1, 1, 2}, {11, 1, 0, 1}, {12, 1, 0, 1}};
+    // Task, stole, buffer, live buffers after: the seed's buffer traffic table up to task 6; the
+    // Inertialize then hands buffer 0 over to the seam's history instead of copying it there, and
+    // the aim layer reuses it (tests/executor/worked_example_test.cpp says it in full).
+    const int table[8][4] = {{4, 0, 0, 1}, {5, 0, 1, 2},  {6, 1, 0, 1},  {8, 1, 0, 0},
+                             {9, 0, 0, 1}, {10, 1, 0, 1}, {11, 1, 0, 1}, {12, 1, 0, 1}};
     for (const auto& row : table) {
       INFO("task " << row[0]);
       REQUIRE(snap.tasks[row[0]].stole_buffer == (row[1] == 1));
