@@ -46,6 +46,24 @@ if(ANIMTC_SANITIZE)
   target_compile_definitions(animtc_options INTERFACE ANIMTC_SANITIZE=1)
 endif()
 
+# ThreadSanitizer (tools/test-tsan): the crowd's parallel driver (crowd/) under -fsanitize=thread.
+# Clang only: oneTBB's headers are left uninstrumented (tests/crowd/tsan_ignorelist.txt says why).
+# Not with ANIMTC_SANITIZE or ANIMTC_FUZZ: TSan and ASan cannot share a process.
+option(ANIMTC_TSAN "Build with ThreadSanitizer, clang only (tools/test-tsan)" OFF)
+if(ANIMTC_TSAN)
+  if(ANIMTC_SANITIZE OR ANIMTC_FUZZ)
+    message(FATAL_ERROR "ANIMTC_TSAN cannot be combined with ANIMTC_SANITIZE or ANIMTC_FUZZ")
+  endif()
+  if(NOT CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    message(FATAL_ERROR "ANIMTC_TSAN needs clang (-fsanitize-ignorelist): configure with "
+                        "-DCMAKE_CXX_COMPILER=clang++ (tools/test-tsan does)")
+  endif()
+  target_compile_options(animtc_options INTERFACE -fsanitize=thread -fno-omit-frame-pointer
+                         -fsanitize-ignorelist=${CMAKE_CURRENT_LIST_DIR}/../tests/crowd/tsan_ignorelist.txt)
+  target_link_options(animtc_options INTERFACE -fsanitize=thread)
+  target_compile_definitions(animtc_options INTERFACE ANIMTC_TSAN=1)
+endif()
+
 # Fuzzing (tests/fuzz, docs/fuzzing.md): the sanitizers as above, and libFuzzer's coverage
 # instrumentation on all project code; the fuzz executables add libFuzzer's main at link time.
 if(ANIMTC_FUZZ)

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "cli/anim_dump/crowd_report.h"
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
@@ -121,6 +122,8 @@ std::optional<std::string> CheckSubcommand(int argc, char** argv) {
     names.push_back(s.name);
     list += list.empty() ? s.name : std::string(", ") + s.name;
   }
+  names.push_back("crowd");
+  list += ", crowd";
   bool help_or_version = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -221,6 +224,9 @@ int Main(int argc, char** argv) {
     }
   }
 
+  anim::dump::CrowdOptions crowd;
+  const CLI::App* crowd_sub = anim::dump::AddCrowdSubcommand(app, crowd);
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -233,6 +239,7 @@ int Main(int argc, char** argv) {
     return anim::dump::kExitBadInput;
   }
   spdlog::set_level(verbose ? spdlog::level::debug : (quiet ? spdlog::level::err : spdlog::level::info));
+  if (crowd_sub->parsed()) return anim::dump::RunCrowdCommand(crowd);
   // `graph` prints DOT whether or not --format dot is given.
   options.format = ParseFormat(chosen == Command::Graph ? "dot" : format);
   final_output = Lower(final_output);
