@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
+#include "vm/baked_clips.h"
 #include "vm/bytecode/program_verifier.h"
 #include "vm/clock_time.h"
 
@@ -62,8 +63,16 @@ BindResult ProgramBinding::Bind(const Program& program, const Skeleton& skeleton
       return BindError("clip '" + name + "' was made for another skeleton than '" + skeleton.name() + "'");
     }
     b.clips_.push_back(found);
+  }
+  std::string baked_error;
+  std::optional<std::vector<Clip>> baked = BuildBakedClips(program, skeleton, b.clips_, baked_error);
+  if (!baked) return BindError(baked_error);
+  b.baked_clips_ = std::move(*baked);
+  for (const Clip& clip : b.baked_clips_)
+    b.clips_.push_back(&clip);
+  for (const Clip* clip : b.clips_) {
     ClipCurveTargets& targets = b.clip_curves_.emplace_back();
-    for (const ClipCurve& curve : found->curves()) {
+    for (const ClipCurve& curve : clip->curves()) {
       const auto named = std::find(program.curves.begin(), program.curves.end(), curve.name);
       targets.targets.push_back(named != program.curves.end()
                                     ? static_cast<uint16_t>(named - program.curves.begin())

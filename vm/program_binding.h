@@ -55,12 +55,14 @@ class ProgramBinding {
   ProgramBinding& operator=(const ProgramBinding&) = delete;
 
   // Verifies `program` (unless it is of another version) and binds it. `clips` are looked up by
-  // Clip::name(); clips the program does not name are ignored.
+  // Clip::name(); clips the program does not name are ignored. The program's baked clips are built
+  // here, each checked against the loaded clip it was baked from (a stale program does not bind).
   static BindResult Bind(const Program& program, const Skeleton& skeleton,
                          std::span<const Clip* const> clips);
 
   const Program& program() const { return *program_; }
   const Skeleton& skeleton() const { return *skeleton_; }
+  // The loaded clips in Program::clips order, then the baked clips (Program::baked_clips).
   std::span<const Clip* const> clips() const { return clips_; }
   std::span<const BoneMask> masks() const { return masks_; }
   // Where each bound clip's curves go in a pose, parallel to clips().
@@ -124,6 +126,7 @@ class ProgramBinding {
   const Program* program_ = nullptr;
   const Skeleton* skeleton_ = nullptr;
   std::vector<const Clip*> clips_;
+  std::vector<Clip> baked_clips_;  // clips_ points at them: moving the binding keeps them in place
   std::vector<BoneMask> masks_;
   std::vector<ClipCurveTargets> clip_curves_;
   std::vector<uint16_t> bones_;

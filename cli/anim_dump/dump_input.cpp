@@ -169,7 +169,8 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
                        "' is a graph document"};
     out->graph = LoadGraphDocument(text, options.input, options.asset_dirs, out->files_read);
     DiagnosticSink sink;
-    std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(out->graph->graph, sink);
+    std::optional<codegen::CompiledProgram> compiled =
+        codegen::CompileGraph(out->graph->graph, out->graph->skeleton, out->graph->clips, sink);
     if (!compiled || sink.has_errors())
       ThrowDiagnostics(sink, EscapeTerminal(text.name) + ": the graph does not compile");
     out->program = std::move(compiled->program);

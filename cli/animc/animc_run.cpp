@@ -136,7 +136,7 @@ std::string Stats(const codegen::CompileStats& s, const std::vector<Clip>& clips
   out << "nodes:            " << s.nodes << '\n'
       << "values:           " << s.passes.values_in << " (" << s.passes.values_out
       << " after passes: " << s.passes.folded << " folded, " << s.passes.merged << " merged, "
-      << s.passes.removed << " removed)\n"
+      << s.passes.removed << " removed, " << s.passes.poses_folded << " poses baked)\n"
       << "instructions:     " << s.instructions << " (" << s.code_words << " code words)\n"
       << "scalar registers: " << s.scalar_registers << '\n'
       << "pose registers:   " << s.pose_registers << '\n'
@@ -195,7 +195,10 @@ int RunAnimc(const Options& o) {
     return kExitUsageOrIo;
   }
   std::optional<codegen::CompiledProgram> compiled;
-  if (loaded.graph && !sink.has_errors()) compiled = codegen::CompileGraph(loaded.graph->graph, sink);
+  if (loaded.graph && !sink.has_errors()) {
+    compiled = codegen::CompileGraph(loaded.graph->graph, loaded.graph->skeleton, loaded.graph->clips, sink,
+                                     {.fold_poses = !o.no_fold});
+  }
   PrintDiagnostics(o, sink);
   if (!compiled || sink.has_errors()) return kExitCompileError;
 

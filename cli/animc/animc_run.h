@@ -15,6 +15,7 @@ struct Options {
   std::string output;  // a file, "-" for standard output, or empty (bytecode: required; else stdout)
   Emit emit = Emit::Bytecode;
   bool stats = false;
+  bool no_fold = false;  // --no-fold: no pose is baked at compile time (A/B comparisons)
   // -W arguments as given: "error", "error=CODE", "no-CODE" (compiler/diag/warning_codes.h).
   std::vector<std::string> warning_options;
   bool quiet = false;  // -q: no warnings printed (errors still are)

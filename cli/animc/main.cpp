@@ -1,5 +1,6 @@
 // animc: compiles an animation graph document (JSON or YAML) to .animbc bytecode.
-//   animc GRAPH -o OUT.animbc [--emit ir|asm|json] [--stats] [-q] [-Werror] [-Werror=CODE] [-Wno-CODE]
+//   animc GRAPH -o OUT.animbc [--emit ir|asm|json] [--stats] [--no-fold] [-q] [-Werror] [-Werror=CODE]
+//         [-Wno-CODE]
 //         [--diagnostics-format text|json] [--depfile FILE] [-I DIR]...
 // GRAPH and OUT may be "-" for standard input and output. Exit codes: 0 success, 1 compile
 // errors, 2 usage or I/O errors.
@@ -30,6 +31,8 @@ int Main(int argc, char** argv) {
                  "print the IR, a disassembly or a JSON description instead of bytecode")
       ->transform(CLI::CheckedTransformer(emits, CLI::ignore_case));
   app.add_flag("--stats", options.stats, "print node, value, instruction, register and byte counts");
+  app.add_flag("--no-fold", options.no_fold,
+               "do not bake additives of clips into the program (docs/semantics.md, \"Baked additives\")");
   app.add_option("-W", options.warning_options,
                  "-Werror: every warning is an error; -Werror=CODE: warning CODE is; -Wno-CODE: warning "
                  "CODE is not given (repeatable; docs/cli.md lists the codes)");

@@ -48,7 +48,7 @@ bool WithinLimits(const ir::Graph& graph, const EmittedCode& emitted, const Regi
   ok = CheckLimit(graph, "pose registers", regs.pose_count, diagnostics) && ok;
   ok = CheckLimit(graph, "constants", emitted.constants.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "parameters", graph.params.size(), diagnostics) && ok;
-  ok = CheckLimit(graph, "clips", graph.clips.size(), diagnostics) && ok;
+  ok = CheckLimit(graph, "clips", graph.clips.size() + graph.baked_clips.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "clocks", graph.clocks.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "scopes", graph.scopes.size(), diagnostics) && ok;
   ok = CheckLimit(graph, "state machines", graph.machines.size(), diagnostics) && ok;
@@ -144,6 +144,7 @@ std::optional<Program> GenerateProgram(const ir::Graph& graph, DiagnosticSink& d
   program.constants = emitted.constants;
   program.params = graph.params;
   program.clips = graph.clips;
+  program.baked_clips = graph.baked_clips;
   program.clocks = graph.clocks;
   program.scopes = graph.scopes;
   for (size_t m = 0; m < graph.machines.size(); ++m) {

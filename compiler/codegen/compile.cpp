@@ -8,13 +8,16 @@
 
 namespace anim::codegen {
 
-std::optional<CompiledProgram> CompileGraph(ir::Graph graph, DiagnosticSink& diagnostics) {
+namespace {
+
+std::optional<CompiledProgram> Compile(ir::Graph graph, DiagnosticSink& diagnostics,
+                                       const ir::FoldAssets* fold) {
   CompiledProgram out;
   std::set<std::string> nodes;
   for (const ir::Value& v : graph.values)
     nodes.insert(v.node);
   out.stats.nodes = static_cast<int>(nodes.size());
-  if (!ir::OptimizeGraph(graph, diagnostics, &out.stats.passes)) return std::nullopt;
+  if (!ir::OptimizeGraph(graph, diagnostics, &out.stats.passes, fold)) return std::nullopt;
   std::optional<Program> program = GenerateProgram(graph, diagnostics);
   if (!program) return std::nullopt;
   out.graph = std::move(graph);
@@ -26,6 +29,19 @@ std::optional<CompiledProgram> CompileGraph(ir::Graph graph, DiagnosticSink& dia
   out.stats.pose_registers = out.program.pose_register_count;
   out.stats.bytes = static_cast<int>(out.bytes.size());
   return out;
+}
+
+}  // namespace
+
+std::optional<CompiledProgram> CompileGraph(ir::Graph graph, DiagnosticSink& diagnostics) {
+  return Compile(std::move(graph), diagnostics, nullptr);
+}
+
+std::optional<CompiledProgram> CompileGraph(ir::Graph graph, const Skeleton& skeleton,
+                                            std::span<const Clip> clips, DiagnosticSink& diagnostics,
+                                            const CompileOptions& options) {
+  const ir::FoldAssets assets{skeleton, clips};
+  return Compile(std::move(graph), diagnostics, options.fold_poses ? &assets : nullptr);
 }
 
 }  // namespace anim::codegen

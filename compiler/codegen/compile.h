@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "compiler/diag/diagnostics.h"
@@ -30,7 +31,20 @@ struct CompiledProgram {
   CompileStats stats;
 };
 
-// Nullopt with diagnostics (E900 invalid IR, E901 program limits) on failure.
+struct CompileOptions {
+  // Bake what only depends on assets into clips the program carries (compiler/passes/pose_folding.h);
+  // `animc --no-fold` turns it off, for A/B comparisons.
+  bool fold_poses = true;
+};
+
+// Nullopt with diagnostics (E900 invalid IR, E901 program limits) on failure. Without the graph's
+// assets nothing is folded.
 std::optional<CompiledProgram> CompileGraph(ir::Graph graph, DiagnosticSink& diagnostics);
+
+// With the skeleton and clips the graph was checked against (`clips` parallel to graph.clips, as
+// LoadGraph returns them), so poses can be folded.
+std::optional<CompiledProgram> CompileGraph(ir::Graph graph, const Skeleton& skeleton,
+                                            std::span<const Clip> clips, DiagnosticSink& diagnostics,
+                                            const CompileOptions& options = {});
 
 }  // namespace anim::codegen

@@ -73,10 +73,25 @@ void Parameters(const Program& p, std::string& out) {
   }
 }
 
+// Numbered after the loaded clips, as clocks name them; the keys are in the JSON form.
+void BakedClips(const Program& p, std::string& out) {
+  Line(out, "baked clips:");
+  for (size_t i = 0; i < p.baked_clips.size(); ++i) {
+    const BakedClipDesc& c = p.baked_clips[i];
+    Line(out,
+         "  {}  {}: additive of clip {} against the bind pose, {} frames at {} Hz, {}, {} channels, {} "
+         "curves, "
+         "inputs {:#018x}",
+         p.clips.size() + i, Quoted(c.name), Quoted(ClipName(p, c.source_clip)), c.frame_count, c.sample_rate,
+         c.looping ? "loop" : "once", c.channels.size(), c.curves.size(), c.inputs_hash);
+  }
+}
+
 void Clocks(const Program& p, std::string& out) {
   Line(out, "clips:");
   for (size_t i = 0; i < p.clips.size(); ++i)
     Line(out, "  {}  {}", i, Quoted(p.clips[i]));
+  BakedClips(p, out);
   Line(out, "clocks:");
   for (size_t i = 0; i < p.clocks.size(); ++i) {
     const ClockDesc& c = p.clocks[i];
@@ -91,9 +106,8 @@ void Clocks(const Program& p, std::string& out) {
           fmt::format(", root motion {} {}", RootMotionModeName(static_cast<uint8_t>(c.root_motion)),
                       c.root_motion_bone < p.bones.size() ? Quoted(p.bones[c.root_motion_bone].name) : "'?'");
     }
-    Line(out, "  {}  clip {}, {}, start {}{}, in {}", i,
-         c.clip < p.clips.size() ? Quoted(p.clips[c.clip]) : "'?'", c.loop ? "loop" : "once", c.start_time,
-         EscapeTerminal(sync), EscapeTerminal(ScopeText(p, c.scope)));
+    Line(out, "  {}  clip {}, {}, start {}{}, in {}", i, Quoted(ClipName(p, c.clip)),
+         c.loop ? "loop" : "once", c.start_time, EscapeTerminal(sync), EscapeTerminal(ScopeText(p, c.scope)));
   }
   Line(out, "scopes:");
   for (size_t i = 0; i < p.scopes.size(); ++i)

@@ -53,8 +53,7 @@ std::string OperandText(const Program& p, Opcode opcode, OperandKind kind, uint1
       return Named(p.params, v, "param", [](const ParamDesc& d) { return d.name; });
     case OperandKind::Clock:
       if (v >= p.clocks.size()) return fmt::format("clock ?{}", v);
-      return fmt::format("clip '{}' via clock {}",
-                         p.clocks[v].clip < p.clips.size() ? p.clips[p.clocks[v].clip] : std::string("?"), v);
+      return fmt::format("clip '{}' via clock {}", ClipName(p, p.clocks[v].clip), v);
     case OperandKind::Mask:
       return Named(p.masks, v, "mask", [](const MaskDesc& d) { return d.name; });
     case OperandKind::Bone:

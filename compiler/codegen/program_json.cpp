@@ -82,6 +82,39 @@ Json Machines(const Program& p) {
   return machines;
 }
 
+const char* ChannelName(TrackChannel channel) {
+  switch (channel) {
+    case TrackChannel::Translation:
+      return "translation";
+    case TrackChannel::Rotation:
+      return "rotation";
+    case TrackChannel::Scale:
+      break;
+  }
+  return "scale";
+}
+
+Json BakedClips(const Program& p) {
+  Json clips = Json::array();
+  for (const BakedClipDesc& c : p.baked_clips) {
+    Json channels = Json::array(), curves = Json::array();
+    for (const BakedChannel& ch : c.channels)
+      channels.push_back(
+          {{"bone", ch.bone}, {"channel", ChannelName(ch.channel)}, {"step", ch.step}, {"keys", ch.keys}});
+    for (const BakedCurve& curve : c.curves)
+      curves.push_back({{"curve", curve.curve}, {"step", curve.step}, {"keys", curve.keys}});
+    clips.push_back({{"name", c.name},
+                     {"source_clip", c.source_clip},
+                     {"inputs_hash", c.inputs_hash},
+                     {"sample_rate", c.sample_rate},
+                     {"frame_count", c.frame_count},
+                     {"looping", c.looping},
+                     {"channels", std::move(channels)},
+                     {"curves", std::move(curves)}});
+  }
+  return clips;
+}
+
 Json Tables(const Program& p) {
   Json t;
   t["constants"] = p.constants;
@@ -93,6 +126,7 @@ Json Tables(const Program& p) {
   }
   t["parameters"] = std::move(params);
   t["clips"] = p.clips;
+  t["baked_clips"] = BakedClips(p);
   Json clocks = Json::array();
   for (const ClockDesc& c : p.clocks) {
     Json clock = {{"clip", c.clip}, {"scope", c.scope}, {"loop", c.loop}, {"start_time", c.start_time}};

@@ -222,6 +222,33 @@ void WriteBody(ByteWriter& w, const Program& p) {
     w.String(curve);
   w.EndSection(at);
 
+  at = w.BeginSection("BAKE");
+  w.Count(p.baked_clips.size());
+  for (const BakedClipDesc& c : p.baked_clips) {
+    w.String(c.name);
+    w.U16(c.source_clip);
+    w.U64(c.inputs_hash);
+    w.F32(c.sample_rate);
+    w.U32(c.frame_count);
+    w.U8(c.looping ? 1 : 0);
+    w.Count(c.channels.size());
+    for (const BakedChannel& channel : c.channels) {
+      w.U16(channel.bone);
+      w.U8(static_cast<uint8_t>(channel.channel));
+      w.U8(channel.step ? 1 : 0);
+      for (float k : channel.keys)
+        w.F32(k);
+    }
+    w.Count(c.curves.size());
+    for (const BakedCurve& curve : c.curves) {
+      w.U16(curve.curve);
+      w.U8(curve.step ? 1 : 0);
+      for (float k : curve.keys)
+        w.F32(k);
+    }
+  }
+  w.EndSection(at);
+
   at = w.BeginSection("DEBG");
   w.Count(p.debug.size());
   for (const DebugEntry& entry : p.debug) {

@@ -12,7 +12,7 @@
 namespace anim::codegen {
 
 inline constexpr uint32_t kHeaderSize = 48;
-inline constexpr uint32_t kSectionCount = 15;
+inline constexpr uint32_t kSectionCount = 16;
 
 // Names longer than 65535 bytes cannot be stored (codegen refuses such graphs); the writer keeps
 // the first 65535 bytes.

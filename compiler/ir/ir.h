@@ -122,6 +122,9 @@ struct Graph {
   uint64_t source_hash = 0;  // Program::graph_hash: the graph's text and assets
   std::vector<ParamDesc> params;
   std::vector<std::string> clips;
+  // Clips the passes baked from loaded ones (compiler/passes/pose_folding.h); clip indices past
+  // `clips` name them, as in Program::baked_clips.
+  std::vector<BakedClipDesc> baked_clips;
   std::vector<ClockDesc> clocks;
   std::vector<ScopeDesc> scopes;  // scopes[0] is the root
   std::vector<Machine> machines;

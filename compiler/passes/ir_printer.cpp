@@ -32,7 +32,11 @@ std::string ClockName(const Graph& g, size_t clock) {
     extra += fmt::format(", root motion {} {}", RootMotionModeName(static_cast<uint8_t>(c.root_motion)),
                          BoneName(g, c.root_motion_bone));
   }
-  return fmt::format("clock {} (clip {}{})", clock, Name(g.clips, c.clip), extra);
+  const std::string clip = c.clip < g.clips.size() ? Name(g.clips, c.clip)
+                           : c.clip - g.clips.size() < g.baked_clips.size()
+                               ? Quote(g.baked_clips[c.clip - g.clips.size()].name)
+                               : "?";
+  return fmt::format("clock {} (clip {}{})", clock, clip, extra);
 }
 
 std::string MachineName(const Graph& g, size_t machine) {

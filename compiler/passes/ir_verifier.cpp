@@ -126,8 +126,9 @@ class Verifier {
       }
     }
     for (size_t c = 0; c < g_.clocks.size(); ++c) {
-      if (g_.clocks[c].clip >= g_.clips.size())
-        Fail("clock {} names clip {} of {}", c, g_.clocks[c].clip, g_.clips.size());
+      if (g_.clocks[c].clip >= g_.clips.size() + g_.baked_clips.size())
+        Fail("clock {} names clip {} of {} loaded and {} baked", c, g_.clocks[c].clip, g_.clips.size(),
+             g_.baked_clips.size());
       if (g_.clocks[c].scope >= g_.scopes.size())
         Fail("clock {} has scope {} of {}", c, g_.clocks[c].scope, g_.scopes.size());
       if (g_.clocks[c].sync_group != kNoOperand && g_.clocks[c].sync_group >= g_.sync_groups.size())

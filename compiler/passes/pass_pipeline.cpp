@@ -28,13 +28,16 @@ bool CheckGraph(const Graph& graph, const SourceLocation& where, const char* sta
   return problems.empty();
 }
 
-bool OptimizeGraph(Graph& graph, DiagnosticSink& diagnostics, PassStats* stats) {
+bool OptimizeGraph(Graph& graph, DiagnosticSink& diagnostics, PassStats* stats, const FoldAssets* fold) {
   const SourceLocation where = GraphLocation(graph);
   PassStats local;
   local.values_in = static_cast<int>(graph.values.size());
   if (!CheckGraph(graph, where, "from the front end", diagnostics)) return false;
   local.folded = FoldConstants(graph);
   local.merged = MergeValues(graph);
+  // After merging: the clip node a fold leaves dead must not be merged with the SampleClip that
+  // replaced its reader.
+  if (fold != nullptr) local.poses_folded = FoldPoses(graph, *fold);
   local.removed = EliminateDeadValues(graph);
   local.values_out = static_cast<int>(graph.values.size());
   if (stats) *stats = local;

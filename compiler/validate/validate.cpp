@@ -141,8 +141,8 @@ bool TaskComesFrom(AnimTaskType type, ir::Op op) {
   switch (type) {
     case AnimTaskType::ReferencePose:
       return op == ir::Op::ReferencePose;
-    case AnimTaskType::SampleClip:
-      return op == ir::Op::SampleClip;
+    case AnimTaskType::SampleClip:  // also a baked additive's (docs/semantics.md, "Baked additives")
+      return op == ir::Op::SampleClip || op == ir::Op::MakeAdditive;
     case AnimTaskType::Blend:
       return op == ir::Op::Blend;
     case AnimTaskType::BlendMasked:

@@ -59,6 +59,7 @@ Clip Clip::WithoutKeys() const {
   clip.looping_ = looping_;
   clip.bone_count_ = bone_count_;
   clip.skeleton_hash_ = skeleton_hash_;
+  clip.pose_kind_ = pose_kind_;
   clip.tracked_bones_ = tracked_bones_;
   clip.markers_ = markers_;
   clip.curves_ = curves_;
@@ -141,6 +142,8 @@ uint64_t Clip::content_hash() const {
   hash.Bytes(&frame_count_, sizeof frame_count_);
   hash.Bytes(&looping_, sizeof looping_);
   hash.U64(skeleton_hash_);
+  if (pose_kind_ != PoseKind::Absolute)
+    hash.Bytes(&pose_kind_, sizeof pose_kind_);  // absolute clips hash as before
   for (int bone : tracked_bones_)
     hash.Bytes(&bone, sizeof bone);
   for (const ChannelRef& c : step_channels_) {

@@ -79,6 +79,10 @@ class Clip {
   }
   int bone_count() const { return bone_count_; }
   uint64_t skeleton_hash() const { return skeleton_hash_; }
+  // What the keys hold: absolute local transforms, or an additive delta the compiler baked
+  // (docs/bytecode.md, "BAKE"); sampling gives a pose of this kind.
+  PoseKind pose_kind() const { return pose_kind_; }
+  void set_pose_kind(PoseKind kind) { pose_kind_ = kind; }
   ClipEncoding encoding() const { return encoding_; }
 
   // Bones with a track, ascending. Every other bone holds its bind pose.
@@ -143,9 +147,9 @@ class Clip {
     return floats * sizeof(float);
   }
 
-  // FNV-1a over the rate, frame count, looping, skeleton hash, tracked bones, stepping channels,
-  // sync markers, curves and every key as stored (not the name, which the graph gives): what a compiled
-  // program's graph hash records of the clip.
+  // FNV-1a over the rate, frame count, looping, skeleton hash, pose kind (unless absolute), tracked
+  // bones, stepping channels, sync markers, curves and every key as stored (not the name, which the graph
+  // gives): what a compiled program's graph hash records of the clip.
   uint64_t content_hash() const;
 
  private:
@@ -161,6 +165,7 @@ class Clip {
   int bone_count_ = 0;
   uint64_t skeleton_hash_ = 0;
   ClipEncoding encoding_ = ClipEncoding::Dense;
+  PoseKind pose_kind_ = PoseKind::Absolute;
   std::vector<int> tracked_bones_;
   std::vector<ChannelRef> step_channels_;
   std::vector<SyncMarker> markers_;

@@ -172,7 +172,8 @@ TaskRun RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_
       if (clip == nullptr || clip->bone_count() != n) break;
       k.sample_clip(dst.view(), *clip, task.time, count);
       SampleCurves(dst.view(), *clip, list.CurveTargets(task.resource), task.time);
-      dst.kind = PoseKind::Absolute;
+      dst.kind = clip->pose_kind();  // a baked additive clip samples to a delta
+      if (dst.kind != PoseKind::Absolute) FillAdditiveIdentity(dst.view(), count, n);  // the tail
       if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
           track != nullptr && track->bone() < count)
         dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));

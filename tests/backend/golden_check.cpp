@@ -43,7 +43,7 @@ void CheckDocument(const std::string& relative_path, const std::string& golden,
     std::optional<CompiledGraph> loaded = LoadGraph(relative_path, sink, asset_dirs);
     INFO(FormatText(sink));
     REQUIRE(loaded);
-    auto compiled = codegen::CompileGraph(std::move(loaded->graph), sink);
+    auto compiled = codegen::CompileGraph(std::move(loaded->graph), loaded->skeleton, loaded->clips, sink);
     REQUIRE(compiled);
     if (run == 0) {
       first = compiled->bytes;

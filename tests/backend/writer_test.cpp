@@ -85,17 +85,28 @@ TEST_CASE("the header holds magic, version, sizes, checksum, skeleton hash and r
   CHECK(r.Uint(8) == c.program.skeleton_hash);
   CHECK(r.Uint(2) == c.program.scalar_register_count);
   CHECK(r.Uint(2) == c.program.pose_register_count);
-  CHECK(r.Uint(4) == 15);
+  CHECK(r.Uint(4) == 16);
   CHECK(r.Uint(8) == 0);
   CHECK(r.at() == 48);
 }
 
-TEST_CASE("the body is the fifteen sections in order, each payload as documented") {
-  const codegen::CompiledProgram c = CompileLocomotion();
+TEST_CASE("the body is the sixteen sections in order, each payload as documented") {
+  codegen::CompiledProgram c = CompileLocomotion();
+  // A baked clip, so BAKE has a payload to read (the compiler bakes only with assets).
+  c.program.baked_clips = {
+      {"walk~additive",
+       0,
+       0x0123456789abcdefull,
+       30.0f,
+       2,
+       true,
+       {{1, TrackChannel::Rotation, true, {0.0f, 0.0f, 0.6f, 0.8f, 0.0f, 0.6f, 0.0f, 0.8f}}},
+       {}}};
+  c.bytes = codegen::WriteProgram(c.program);
   const Program& p = c.program;
   Reader r(c.bytes, 48);
   const char* tags[] = {"CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK",
-                        "BONE", "SNAP", "BSPC", "SYNC", "EVNT", "CURV", "DEBG"};
+                        "BONE", "SNAP", "BSPC", "SYNC", "EVNT", "CURV", "BAKE", "DEBG"};
   for (const char* tag : tags) {
     INFO(tag);
     REQUIRE(r.Bytes(4) == tag);
@@ -165,6 +176,31 @@ TEST_CASE("the body is the fifteen sections in order, each payload as documented
       REQUIRE(r.Uint(4) == p.curves.size());
       for (const std::string& curve : p.curves)
         CHECK(r.String() == curve);
+    } else if (name == "BAKE") {
+      REQUIRE(r.Uint(4) == p.baked_clips.size());
+      for (const BakedClipDesc& b : p.baked_clips) {
+        CHECK(r.String() == b.name);
+        CHECK(r.Uint(2) == b.source_clip);
+        CHECK(r.Uint(8) == b.inputs_hash);
+        CHECK(r.F32() == b.sample_rate);
+        CHECK(r.Uint(4) == b.frame_count);
+        CHECK(r.Uint(1) == (b.looping ? 1u : 0u));
+        REQUIRE(r.Uint(4) == b.channels.size());
+        for (const BakedChannel& ch : b.channels) {
+          CHECK(r.Uint(2) == ch.bone);
+          CHECK(r.Uint(1) == static_cast<uint8_t>(ch.channel));
+          CHECK(r.Uint(1) == (ch.step ? 1u : 0u));
+          for (float k : ch.keys)
+            CHECK(r.F32() == k);
+        }
+        REQUIRE(r.Uint(4) == b.curves.size());
+        for (const BakedCurve& curve : b.curves) {
+          CHECK(r.Uint(2) == curve.curve);
+          CHECK(r.Uint(1) == (curve.step ? 1u : 0u));
+          for (float k : curve.keys)
+            CHECK(r.F32() == k);
+        }
+      }
     } else if (name == "MASK") {
       REQUIRE(r.Uint(4) == p.masks.size());
       for (const MaskDesc& m : p.masks) {
@@ -237,11 +273,11 @@ TEST_CASE("the body is the fifteen sections in order, each payload as documented
 
 TEST_CASE("an empty program still writes every section") {
   const std::vector<uint8_t> bytes = codegen::WriteProgram(Program{});
-  // Header, then fourteen sections of tag + size + a zero count, and the event table: tag + size,
+  // Header, then fifteen sections of tag + size + a zero count, and the event table: tag + size,
   // its threshold and four zero counts.
-  CHECK(bytes.size() == 48 + 14 * 12 + 8 + 4 + 4 * 4);
+  CHECK(bytes.size() == 48 + 15 * 12 + 8 + 4 + 4 * 4);
   Reader r(bytes, 12);
-  CHECK(r.Uint(4) == 14 * 12 + 8 + 4 + 4 * 4);
+  CHECK(r.Uint(4) == 15 * 12 + 8 + 4 + 4 * 4);
 }
 
 TEST_CASE("written programs load and verify in the VM, and rewrite to the same bytes") {

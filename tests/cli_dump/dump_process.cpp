@@ -65,4 +65,14 @@ std::string SampleArgs(const std::string& name) {
   return "samples/" + name + ".yaml --scenario samples/" + name + ".scenario.yaml";
 }
 
+std::string SeedWorkedExampleArgs() {
+  const fs::path out = Scratch() / "seed_worked_example.animbc";
+  const ProcessRun run = Shell("'" + std::string(ANIMC_PATH) +
+                               "' samples/worked_example.yaml --no-fold -o '" + out.string() + "'");
+  if (run.exit_code != 0)
+    throw std::runtime_error("animc --no-fold failed on the worked example: " + run.err);
+  return "'" + out.string() +
+         "' --graph samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml";
+}
+
 }  // namespace anim::test

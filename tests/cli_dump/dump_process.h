@@ -29,4 +29,9 @@ bool OnPath(const std::string& tool);
 // "samples/<name>.yaml --scenario samples/<name>.scenario.yaml"
 std::string SampleArgs(const std::string& name);
 
+// The seed's worked example as its tables show it (thirteen tasks): samples/worked_example.yaml
+// compiled by `animc --no-fold`, so its aim layer is made additive every frame instead of sampled
+// from a baked clip, with --graph and --scenario.
+std::string SeedWorkedExampleArgs();
+
 }  // namespace anim::test

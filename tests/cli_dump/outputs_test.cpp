@@ -134,7 +134,7 @@ TEST_CASE("graph: DOT renders with Graphviz, pruned tasks greyed, steals marked"
     REQUIRE(render.err.empty());
     REQUIRE(render.out.find("<svg") != std::string::npos);
   }
-  const ProcessRun worked = Dump("graph " + SampleArgs("worked_example") + " --frame 130");
+  const ProcessRun worked = Dump("graph " + SeedWorkedExampleArgs() + " --frame 130");
   REQUIRE(worked.exit_code == 0);
   // Five pruned tasks greyed; seven steals, as in the seed's buffer traffic.
   std::size_t greyed = 0, steals = 0;
@@ -150,7 +150,7 @@ TEST_CASE("graph: DOT renders with Graphviz, pruned tasks greyed, steals marked"
 
 TEST_CASE("timeline --format trace: one track per pool buffer, a slice per task holding one",
           "[cli_dump][trace]") {
-  const ProcessRun run = Dump("timeline " + SampleArgs("worked_example") + " --frame 130 --format trace");
+  const ProcessRun run = Dump("timeline " + SeedWorkedExampleArgs() + " --frame 130 --format trace");
   REQUIRE(run.exit_code == 0);
   const auto trace = nlohmann::json::parse(run.out);
   std::set<std::string> tracks;
@@ -170,7 +170,7 @@ TEST_CASE("timeline --format trace: one track per pool buffer, a slice per task 
 }
 
 TEST_CASE("timeline --format svg: a row per buffer, a box per executed task", "[cli_dump][svg]") {
-  const ProcessRun run = Dump("timeline " + SampleArgs("worked_example") + " --frame 130 --format svg");
+  const ProcessRun run = Dump("timeline " + SeedWorkedExampleArgs() + " --frame 130 --format svg");
   REQUIRE(run.exit_code == 0);
   REQUIRE(run.out.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0) == 0);
   REQUIRE(run.out.find("</svg>") != std::string::npos);

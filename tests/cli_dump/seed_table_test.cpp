@@ -45,7 +45,7 @@ std::string LineStartingWith(const std::vector<std::string>& lines, const std::s
 }  // namespace
 
 TEST_CASE("worked example in run: the task list is the seed's, line for line", "[cli_dump][seed]") {
-  const ProcessRun run = Dump("tasks " + SampleArgs("worked_example") + kRunFrame);
+  const ProcessRun run = Dump("tasks " + SeedWorkedExampleArgs() + kRunFrame);
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   INFO(run.out);
@@ -78,7 +78,7 @@ TEST_CASE("worked example in run: the task list is the seed's, line for line", "
 }
 
 TEST_CASE("worked example in run: the buffer timeline is the seed's, line for line", "[cli_dump][seed]") {
-  const ProcessRun run = Dump("timeline " + SampleArgs("worked_example") + kRunFrame);
+  const ProcessRun run = Dump("timeline " + SeedWorkedExampleArgs() + kRunFrame);
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   INFO(run.out);
@@ -116,8 +116,8 @@ TEST_CASE("worked example in run: the buffer timeline is the seed's, line for li
 
 TEST_CASE("worked example in run: the JSON holds the seed's list, reachability and buffers",
           "[cli_dump][seed]") {
-  const ProcessRun tasks = Dump("tasks " + SampleArgs("worked_example") + kRunFrame + " --format json");
-  const ProcessRun timeline = Dump("timeline " + SampleArgs("worked_example") + kRunFrame + " --format json");
+  const ProcessRun tasks = Dump("tasks " + SeedWorkedExampleArgs() + kRunFrame + " --format json");
+  const ProcessRun timeline = Dump("timeline " + SeedWorkedExampleArgs() + kRunFrame + " --format json");
   REQUIRE(tasks.exit_code == 0);
   REQUIRE(timeline.exit_code == 0);
   const auto t = nlohmann::json::parse(tasks.out);

@@ -24,7 +24,8 @@ SampleProgram CompileSample(const std::string& name) {
   DiagnosticSink diagnostics;
   std::optional<CompiledGraph> graph = LoadGraph(path, diagnostics);
   if (!graph) InvariantFailed("the sample " + path + " does not load:\n" + FormatText(diagnostics));
-  std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(graph->graph, diagnostics);
+  std::optional<codegen::CompiledProgram> compiled =
+      codegen::CompileGraph(graph->graph, graph->skeleton, graph->clips, diagnostics);
   if (!compiled) InvariantFailed("the sample " + path + " does not compile:\n" + FormatText(diagnostics));
   SampleProgram sample{name, std::move(*graph), std::move(compiled->program), std::move(compiled->bytes), {}};
   for (const Clip& clip : sample.graph.clips)

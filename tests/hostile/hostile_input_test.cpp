@@ -52,7 +52,9 @@ struct Outcome {
 std::unique_ptr<Outcome> Compile(const std::string& text) {
   auto out = std::make_unique<Outcome>();
   out->graph = ParseGraph(text, "hostile.yaml", "", out->sink);
-  if (out->graph) out->program = codegen::CompileGraph(out->graph->graph, out->sink);
+  if (out->graph)
+    out->program =
+        codegen::CompileGraph(out->graph->graph, out->graph->skeleton, out->graph->clips, out->sink);
   return out;
 }
 

@@ -25,6 +25,7 @@ std::unique_ptr<ValidationInputs> PrepareValidation(const std::string& graph_tex
 // A graph file and a scenario file; `asset_dirs` as animc -I.
 std::unique_ptr<ValidationInputs> PrepareValidationFiles(const std::string& graph_path,
                                                          const std::string& scenario_path,
-                                                         const std::vector<std::string>& asset_dirs = {});
+                                                         const std::vector<std::string>& asset_dirs = {},
+                                                         const codegen::CompileOptions& options = {});
 
 }  // namespace anim::test

@@ -154,7 +154,7 @@ TEST_CASE("the container's refusals", "[vm][loader]") {
     CHECK_THAT(LoadProgram(bytes).error, Equals("expected section 'CODE' at body offset 0, found 'XODE'"));
     bytes = good;
     bytes[36] = 10;
-    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 15"));
+    CHECK_THAT(LoadProgram(bytes).error, Equals("the header says 10 sections, expected 16"));
     bytes = good;
     bytes[8] = 40;
     CHECK_THAT(LoadProgram(bytes).error, Equals("bad header size 40, expected 48"));
@@ -276,7 +276,7 @@ TEST_CASE("the verifier's refusals name the instruction, the operand and the lim
   }
   SECTION("a clock naming a clip past the table") {
     p.clocks[0].clip = 5;
-    CHECK_THAT(VerifyError(p), Equals("clock 0: clip 5 is out of range (program has 1)"));
+    CHECK_THAT(VerifyError(p), Equals("clock 0: clip 5 is out of range (program has 1 loaded and 0 baked)"));
   }
   SECTION("a clock taking the motion of a bone past the table") {
     p.clocks[0].root_motion = RootMotionMode::Extract;
@@ -402,6 +402,100 @@ TEST_CASE("a nested machine must be updated after the machine it is nested in", 
   CHECK_THAT(VerifyError(b.program),
              Equals("instruction at word 0 (machine_update): machine 'inner' is updated "
                     "before the machine it is nested in, 'outer'"));
+}
+
+// SmallProgram whose clock plays a baked clip (index 1, after the one loaded clip): a delta of
+// 'idle' with one rotation channel over two frames and one curve.
+Program ProgramWithBakedClip(const test::VmRig& rig) {
+  Program p = SmallProgram(rig);
+  p.curves = {"jaw"};
+  BakedClipDesc baked;
+  baked.name = "idle~additive";
+  baked.source_clip = 0;
+  baked.sample_rate = 30.0f;
+  baked.frame_count = 2;
+  baked.channels = {{1, TrackChannel::Rotation, false, {0.0f, 0.0f, 0.6f, 0.8f, 0.0f, 0.6f, 0.0f, 0.8f}}};
+  baked.curves = {{0, false, {0.0f, 1.0f}}};
+  p.baked_clips = {baked};
+  p.clocks[0].clip = 1;
+  return p;
+}
+
+TEST_CASE("malformed baked clips are refused by the loader and the verifier", "[vm][loader][verifier]") {
+  test::VmRig rig;
+  Program p = ProgramWithBakedClip(rig);
+  REQUIRE(VerifyProgram(p).ok());
+  const LoadResult round_trip = LoadVerifiedProgram(test::WriteProgramForTest(p));
+  REQUIRE(round_trip.ok());
+  REQUIRE(round_trip.program.baked_clips.size() == 1);
+  CHECK(round_trip.program.baked_clips[0].channels[0].keys == p.baked_clips[0].channels[0].keys);
+  CHECK(round_trip.program.baked_clips[0].curves[0].keys == p.baked_clips[0].curves[0].keys);
+  BakedClipDesc& baked = p.baked_clips[0];
+
+  SECTION("a frame count the section's keys cannot hold is refused before anything is allocated") {
+    baked.frame_count = 1000000;
+    CHECK_THAT(LoadProgram(test::WriteProgramForTest(p)).error,
+               StartsWith("section 'BAKE': a baked channel: 1000000 frames of keys do not fit"));
+  }
+  SECTION("a channel number past scale") {
+    baked.channels[0].channel = static_cast<TrackChannel>(7);
+    CHECK_THAT(LoadProgram(test::WriteProgramForTest(p)).error,
+               Equals("section 'BAKE': a baked channel has unknown channel 7"));
+  }
+  SECTION("a source past the clip table") {
+    baked.source_clip = 1;
+    CHECK_THAT(VerifyError(p),
+               Equals("baked clip 0 'idle~additive': its source clip 1 is out of range (program has 1)"));
+  }
+  SECTION("no frames, or a rate that is not positive") {
+    baked.frame_count = 0;
+    CHECK_THAT(VerifyError(p), EndsWith("it has 0 frames; the format allows 1 to 1048576"));
+    baked.frame_count = 2;
+    baked.sample_rate = -1.0f;
+    CHECK_THAT(VerifyError(p), EndsWith("its sample rate is not a positive number"));
+  }
+  SECTION("channels out of order, with the wrong key count, not finite, or not unit rotations") {
+    baked.channels.push_back(baked.channels[0]);
+    CHECK_THAT(VerifyError(p), Contains("channel 1 is out of order or repeated"));
+    baked.channels.pop_back();
+    baked.channels[0].keys.pop_back();
+    CHECK_THAT(VerifyError(p), EndsWith("channel 0 has 7 key floats, expected 8"));
+    baked.channels[0].keys.push_back(std::numeric_limits<float>::infinity());
+    CHECK_THAT(VerifyError(p), EndsWith("channel 0 has a non-finite key"));
+    baked.channels[0].keys.back() = 0.5f;
+    CHECK_THAT(VerifyError(p), EndsWith("channel 0 has a rotation key that is not unit length"));
+  }
+  SECTION("a bone past any skeleton, a curve past the table") {
+    baked.channels[0].bone = 40000;
+    CHECK_THAT(VerifyError(p), EndsWith("channel 0 names bone 40000, past any skeleton"));
+    baked.channels[0].bone = 1;
+    baked.curves[0].curve = 1;
+    CHECK_THAT(VerifyError(p), EndsWith("curve 0 names curve 1, past the curve table (1)"));
+  }
+  SECTION("a clock past both clip tables, or taking root motion out of a baked clip") {
+    p.clocks[0].clip = 2;
+    CHECK_THAT(VerifyError(p), Equals("clock 0: clip 2 is out of range (program has 1 loaded and 1 baked)"));
+    p.clocks[0].clip = 1;
+    p.clocks[0].root_motion = RootMotionMode::Extract;
+    p.clocks[0].root_motion_bone = 0;
+    p.bones = {{"b0", 0}};
+    CHECK_THAT(VerifyError(p),
+               Equals("clock 0 plays baked clip 'idle~additive' but takes root motion out of it"));
+  }
+  SECTION("binding: a bone past the skeleton, and a stale bake") {
+    baked.channels[0].bone = 6;
+    CHECK_THAT(ProgramBinding::Bind(p, rig.skeleton, rig.clip_table).error,
+               Equals("baked clip 'idle~additive' names bone 6, past skeleton 'vm_chain'"));
+    baked.channels[0].bone = 1;
+    CHECK_THAT(ProgramBinding::Bind(p, rig.skeleton, rig.clip_table).error,
+               StartsWith("baked clip 'idle~additive' was baked from another 'idle'"));
+    baked.inputs_hash = BakedClipInputsHash(rig.skeleton.content_hash(), rig.clip_table[0]->content_hash());
+    const BindResult bound = ProgramBinding::Bind(p, rig.skeleton, rig.clip_table);
+    REQUIRE(bound.binding);
+    REQUIRE(bound.binding->clips().size() == 2);
+    CHECK(bound.binding->clips()[1]->name() == "idle~additive");
+    CHECK(bound.binding->clips()[1]->pose_kind() == PoseKind::AdditiveLocal);
+  }
 }
 
 TEST_CASE("binding refuses programs that do not fit the assets", "[vm][binding]") {

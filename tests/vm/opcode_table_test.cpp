@@ -365,7 +365,17 @@ Program ProgramUsing(const std::vector<const OpcodeInfo*>& opcodes) {
   p.params[2] = {"jump", ParamType::Trigger, {0.0f, 0.0f, 0.0f}, false, 0.0f, 0.0f};
   p.params[3] = {"stance", ParamType::Int, {2.0f, 0.0f, 0.0f}, true, 0.0f, 3.0f};
   p.clips = {"walk", "run"};
-  p.clocks = {{0, 1, true, 0.0f}, {1, 2, false, 0.25f}};
+  // Clock 1 plays a baked delta of 'run' (clip index 2, past the loaded clips).
+  p.clocks = {{0, 1, true, 0.0f}, {2, 2, false, 0.25f}};
+  p.baked_clips = {{"run~additive",
+                    1,
+                    0x0f1e2d3c4b5a6978ull,
+                    30.0f,
+                    2,
+                    false,
+                    {{1, TrackChannel::Translation, true, {0.0f, 0.5f, 0.0f, 0.0f, 1.0f, 0.0f}},
+                     {2, TrackChannel::Rotation, false, {0.0f, 0.0f, 0.6f, 0.8f, 0.0f, 0.6f, 0.0f, 0.8f}}},
+                    {{1, false, {0.25f, 0.5f}}}}};
   p.scopes = {{kNoOperand, kNoOperand}, {0, 0}, {0, 1}};
   MachineDesc machine;
   machine.name = "locomotion";

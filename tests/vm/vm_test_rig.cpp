@@ -330,6 +330,32 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
     s.String(n);
   Section(body, "CURV", s);
   s = {};
+  s.Count(p.baked_clips.size());
+  for (const BakedClipDesc& c : p.baked_clips) {
+    s.String(c.name);
+    s.U16(c.source_clip);
+    s.U64(c.inputs_hash);
+    s.F32(c.sample_rate);
+    s.U32(c.frame_count);
+    s.U8(c.looping ? 1 : 0);
+    s.Count(c.channels.size());
+    for (const BakedChannel& ch : c.channels) {
+      s.U16(ch.bone);
+      s.U8(static_cast<uint8_t>(ch.channel));
+      s.U8(ch.step ? 1 : 0);
+      for (float k : ch.keys)
+        s.F32(k);
+    }
+    s.Count(c.curves.size());
+    for (const BakedCurve& curve : c.curves) {
+      s.U16(curve.curve);
+      s.U8(curve.step ? 1 : 0);
+      for (float k : curve.keys)
+        s.F32(k);
+    }
+  }
+  Section(body, "BAKE", s);
+  s = {};
   s.Count(p.debug.size());
   for (const DebugEntry& d : p.debug) {
     s.U32(d.code_offset);
@@ -348,7 +374,7 @@ std::vector<uint8_t> WriteProgramForTest(const Program& p) {
   file.U64(p.skeleton_hash);
   file.U16(p.scalar_register_count);
   file.U16(p.pose_register_count);
-  file.U32(15);
+  file.U32(16);
   file.U64(0);
   file.bytes.insert(file.bytes.end(), body.bytes.begin(), body.bytes.end());
   return file.bytes;

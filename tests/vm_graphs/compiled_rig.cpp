@@ -14,7 +14,8 @@ std::unique_ptr<Rig> Rig::Compile(const std::string& body, const char* header) {
                                               std::string(ANIMTC_SOURCE_DIR) + "/samples", diagnostics);
   INFO(FormatText(diagnostics));
   REQUIRE(g);
-  std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(g->graph, diagnostics);
+  std::optional<codegen::CompiledProgram> compiled =
+      codegen::CompileGraph(g->graph, g->skeleton, g->clips, diagnostics);
   INFO(FormatText(diagnostics));
   REQUIRE(compiled);
   auto rig =

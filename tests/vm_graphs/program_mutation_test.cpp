@@ -32,7 +32,8 @@ TEST_CASE("byte mutations of compiled programs are refused or run cleanly", "[vm
         LoadGraph(std::string(ANIMTC_SOURCE_DIR) + "/samples/" + name + ".yaml", diagnostics);
     INFO(FormatText(diagnostics));
     REQUIRE(g);
-    std::optional<codegen::CompiledProgram> compiled = codegen::CompileGraph(g->graph, diagnostics);
+    std::optional<codegen::CompiledProgram> compiled =
+        codegen::CompileGraph(g->graph, g->skeleton, g->clips, diagnostics);
     REQUIRE(compiled);
     samples.push_back({*std::move(g), std::move(compiled->bytes), {}});
   }

@@ -147,6 +147,52 @@ void BM_Locomotion2D(benchmark::State& state) {
 }
 BENCHMARK(BM_Locomotion2D)->Unit(benchmark::kNanosecond);
 
+// The compiled worked example (samples/worked_example.yaml) in its run state, the frame the VM
+// records there executed again and again: with its aim layer baked into a clip of deltas (argument
+// 1, as animc compiles it) or made additive every frame (0, animc --no-fold).
+void BM_CompiledWorkedExample(benchmark::State& state) {
+  struct Recorded {
+    CompiledGraph graph;
+    Program program;
+    std::vector<const Clip*> clips;
+    std::optional<ProgramBinding> binding;
+    std::unique_ptr<AnimInstance> instance;
+    AnimTaskList list;
+  };
+  const bool fold = state.range(0) != 0;
+  DiagnosticSink diagnostics;
+  std::optional<CompiledGraph> graph =
+      LoadGraph(std::string(ANIMTC_SOURCE_DIR) + "/samples/worked_example.yaml", diagnostics);
+  std::optional<codegen::CompiledProgram> compiled =
+      graph ? codegen::CompileGraph(graph->graph, graph->skeleton, graph->clips, diagnostics,
+                                    {.fold_poses = fold})
+            : std::nullopt;
+  if (!compiled) {
+    std::fprintf(stderr, "%s", FormatText(diagnostics).c_str());
+    std::exit(2);
+  }
+  auto r = std::make_unique<Recorded>();
+  r->graph = *std::move(graph);
+  r->program = std::move(compiled->program);
+  for (const Clip& clip : r->graph.clips)
+    r->clips.push_back(&clip);
+  BindResult bound = ProgramBinding::Bind(r->program, r->graph.skeleton, r->clips);
+  if (!bound.binding) {
+    state.SkipWithError(bound.error.c_str());
+    return;
+  }
+  r->binding = std::move(bound.binding);
+  r->instance = std::make_unique<AnimInstance>(r->program);
+  r->instance->SetFloat("speed", 4.0f);
+  for (int frame = 0; frame < 90; ++frame) {  // idle to walk to run, past both blends
+    BuildTasks(*r->binding, *r->instance, 1.0f / 30.0f, r->list);
+    ExecuteTaskList(r->list, {});
+  }
+  state.counters["tasks"] = static_cast<double>(r->list.tasks.size());
+  RunFrames(state, r->list);
+}
+BENCHMARK(BM_CompiledWorkedExample)->Arg(0)->Arg(1)->Unit(benchmark::kNanosecond);
+
 // Kernels that do nothing, so a list's time is the executor's own: reachability, ownership, task
 // dispatch, bookkeeping, the curve stream and state upkeep.
 constexpr PoseKernelTable kNullKernels{

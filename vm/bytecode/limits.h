@@ -28,5 +28,11 @@ inline constexpr std::size_t kMaxBlendSpaceSamples = 256;
 inline constexpr float kMaxBlendSpaceCoordinate = 1e6f;
 inline constexpr double kMinBlendSpaceExtent = 1e-6;
 inline constexpr double kMinBlendSpaceTriangleArea = 1e-9;
+// A baked clip (section BAKE) has 1 to 2^20 frames, and the dense keys a binding builds from all of
+// a program's baked clips (frames times a whole pose each) stay within 1 GiB, the graph's key
+// budget for its loaded clips (docs/graph-format.md, "Limits"). Loaded and baked clips together are
+// at most kMaxTableEntries: clip indices are u16 operands.
+inline constexpr std::size_t kMaxBakedClipFrames = std::size_t{1} << 20;
+inline constexpr std::size_t kMaxBakedKeyBytes = std::size_t{1} << 30;
 
 }  // namespace anim

@@ -20,7 +20,9 @@ namespace anim {
 // 6: an event table (section EVNT) precedes DEBG.
 // 7: a curve table (section CURV) precedes DEBG, a mask's curve weights follow its bone weights, and
 //    opcode 52, curve.
-inline constexpr uint32_t kAnimBytecodeVersion = 7;
+// 8: a baked clip table (section BAKE) precedes DEBG; clip indices past the clip table name baked
+//    clips.
+inline constexpr uint32_t kAnimBytecodeVersion = 8;
 
 enum class Opcode : uint16_t {
   Nop = 0,

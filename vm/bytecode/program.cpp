@@ -2,7 +2,24 @@
 
 #include <algorithm>
 
+#include "executor/pose/content_hash.h"
+
 namespace anim {
+
+uint64_t BakedClipInputsHash(uint64_t skeleton_hash, uint64_t source_clip_hash) {
+  ContentHash hash;
+  hash.Text("baked additive v1");
+  hash.U64(skeleton_hash);
+  hash.U64(source_clip_hash);
+  return hash.value();
+}
+
+const std::string& ClipName(const Program& program, std::size_t clip) {
+  static const std::string unknown = "?";
+  if (clip < program.clips.size()) return program.clips[clip];
+  clip -= program.clips.size();
+  return clip < program.baked_clips.size() ? program.baked_clips[clip].name : unknown;
+}
 
 const char* BlendModeName(BlendMode mode) {
   switch (mode) {

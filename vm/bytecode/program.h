@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "executor/ops/root_motion.h"
+#include "executor/pose/clip_keys.h"
 #include "vm/bytecode/opcodes.h"
 
 namespace anim {
@@ -174,6 +175,47 @@ struct DebugEntry {
   uint32_t column = 0;
 };
 
+// One channel of a baked clip: frame_count keys of x y z (and w for a rotation), one after another.
+struct BakedChannel {
+  uint16_t bone = 0;  // skeleton index
+  TrackChannel channel = TrackChannel::Translation;
+  bool step = false;  // holds each key until the next (docs/semantics.md, "Clip sampling")
+  std::vector<float> keys;
+};
+
+// One curve of a baked clip: frame_count keys.
+struct BakedCurve {
+  uint16_t curve = 0;  // index into Program::curves
+  bool step = false;
+  std::vector<float> keys;
+};
+
+// A clip the compiler baked from a loaded one (section BAKE, docs/bytecode.md): the additive delta
+// of clip `source_clip` against the bind pose, key frame by key frame, so a frame samples it instead
+// of sampling the source and making the additive. Same rate, frame count and looping as the source,
+// so every clip time names the same key pair. Channels it does not list hold the identity delta.
+struct BakedClipDesc {
+  std::string name;          // the source's name + "~additive", for tools
+  uint16_t source_clip = 0;  // index into Program::clips
+  // BakedClipInputsHash of the skeleton and the source clip it was baked from: a binding refuses a
+  // baked clip whose source has changed since.
+  uint64_t inputs_hash = 0;
+  float sample_rate = 30.0f;
+  uint32_t frame_count = 1;
+  bool looping = false;
+  std::vector<BakedChannel> channels;  // ascending by (bone, channel), each once
+  std::vector<BakedCurve> curves;      // ascending by curve, each once
+};
+
+// Floats in one key of `channel`: 4 for a rotation, else 3.
+inline int BakedKeyComponents(TrackChannel channel) {
+  return channel == TrackChannel::Rotation ? 4 : 3;
+}
+
+// What a baked clip depends on: the skeleton's content hash and the source clip's
+// (Skeleton::content_hash(), Clip::content_hash()).
+uint64_t BakedClipInputsHash(uint64_t skeleton_hash, uint64_t source_clip_hash);
+
 struct Program {
   uint32_t version = kAnimBytecodeVersion;
   uint64_t skeleton_hash = 0;
@@ -187,6 +229,8 @@ struct Program {
   std::vector<float> constants;
   std::vector<ParamDesc> params;
   std::vector<std::string> clips;  // bound by name to loaded clips
+  // Clip indices past `clips` name these (a clock's `clip`, a SampleClip task's resource).
+  std::vector<BakedClipDesc> baked_clips;
   std::vector<ClockDesc> clocks;
   std::vector<ScopeDesc> scopes;  // scopes[0] is the root
   std::vector<MachineDesc> machines;
@@ -201,6 +245,9 @@ struct Program {
   EventTable events;
   std::vector<DebugEntry> debug;  // ascending code_offset
 };
+
+// The name of clip index `clip`: a loaded clip's, then a baked clip's; "?" past both.
+const std::string& ClipName(const Program& program, std::size_t clip);
 
 // The smoother slots an instance keeps (damp and spring state): one per damp or spring
 // instruction in the code. Stops at an unknown opcode or a cut-off instruction, which the verifier

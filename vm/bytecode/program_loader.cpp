@@ -10,10 +10,10 @@
 namespace anim {
 namespace {
 
-constexpr int kSectionCount = 15;
-constexpr std::array<const char*, kSectionCount> kSectionTags = {"CODE", "CNST", "PARM", "CLIP", "CLCK",
-                                                                 "SCOP", "MACH", "MASK", "BONE", "SNAP",
-                                                                 "BSPC", "SYNC", "EVNT", "CURV", "DEBG"};
+constexpr int kSectionCount = 16;
+constexpr std::array<const char*, kSectionCount> kSectionTags = {
+    "CODE", "CNST", "PARM", "CLIP", "CLCK", "SCOP", "MACH", "MASK",
+    "BONE", "SNAP", "BSPC", "SYNC", "EVNT", "CURV", "BAKE", "DEBG"};
 
 std::string Tag(const char* tag) {
   return std::string("'") + tag + "'";
@@ -54,6 +54,8 @@ class SectionParser {
         return Events();
       case 13:
         return Names(p_.curves, "curve names");
+      case 14:
+        return BakedClips();
       default:
         return Debug();
     }
@@ -279,6 +281,52 @@ class SectionParser {
     for (TransitionEventDesc& t : e.transition) {
       if (!in_.U16(t.machine) || !in_.U16(t.transition) || !in_.U16(t.name) || !in_.F32(t.threshold))
         return Cut("a transition event");
+    }
+    return true;
+  }
+  // Keys are counted against what the payload holds before anything is allocated: a corrupt frame
+  // or channel count is refused here, never reserved.
+  bool Keys(std::vector<float>& keys, uint32_t frames, int components, const char* what) {
+    const uint64_t floats = uint64_t{frames} * static_cast<uint64_t>(components);
+    if (floats * 4 > in_.remaining()) {
+      return Fail(std::string(what) + ": " + std::to_string(frames) +
+                  " frames of keys do not fit in the section's remaining " + std::to_string(in_.remaining()) +
+                  " bytes");
+    }
+    keys.resize(static_cast<std::size_t>(floats));
+    for (float& k : keys)
+      in_.F32(k);
+    return true;
+  }
+  bool BakedClips() {
+    uint32_t n = 0;
+    if (!Count(n, 2 + 2 + 8 + 4 + 4 + 1 + 4 + 4, "baked clips")) return false;
+    p_.baked_clips.resize(n);
+    for (BakedClipDesc& c : p_.baked_clips) {
+      if (!in_.String(c.name) || !in_.U16(c.source_clip) || !in_.U64(c.inputs_hash) ||
+          !in_.F32(c.sample_rate) || !in_.U32(c.frame_count))
+        return Cut("a baked clip");
+      if (!Bool(c.looping, "a baked clip's looping")) return false;
+      uint32_t channels = 0, curves = 0;
+      if (!Count(channels, 2 + 1 + 1, "baked channels")) return false;
+      c.channels.resize(channels);
+      for (BakedChannel& ch : c.channels) {
+        uint8_t channel = 0;
+        if (!in_.U16(ch.bone) || !in_.U8(channel)) return Cut("a baked channel");
+        if (channel > static_cast<uint8_t>(TrackChannel::Scale))
+          return Fail("a baked channel has unknown channel " + std::to_string(channel));
+        ch.channel = static_cast<TrackChannel>(channel);
+        if (!Bool(ch.step, "a baked channel's step") ||
+            !Keys(ch.keys, c.frame_count, BakedKeyComponents(ch.channel), "a baked channel"))
+          return false;
+      }
+      if (!Count(curves, 2 + 1, "baked curves")) return false;
+      c.curves.resize(curves);
+      for (BakedCurve& curve : c.curves) {
+        if (!in_.U16(curve.curve)) return Cut("a baked curve");
+        if (!Bool(curve.step, "a baked curve's step") || !Keys(curve.keys, c.frame_count, 1, "a baked curve"))
+          return false;
+      }
     }
     return true;
   }

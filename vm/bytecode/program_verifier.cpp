@@ -5,6 +5,8 @@
 #include <utility>
 #include <vector>
 
+#include "vm/bytecode/baked_clip_verifier.h"
+
 namespace anim {
 namespace {
 
@@ -49,7 +51,7 @@ class Verifier {
              std::to_string(kAnimBytecodeVersion);
     }
     if (!Limits() || !Constants() || !Params() || !Scopes() || !Clocks() || !Machines() || !Nesting() ||
-        !Curves() || !Masks() || !BlendSpaces() || !Events() || !Code() || !Debug()) {
+        !Curves() || !BakedClips() || !Masks() || !BlendSpaces() || !Events() || !Code() || !Debug()) {
       return error_;
     }
     return {};
@@ -152,6 +154,11 @@ class Verifier {
     return true;
   }
 
+  bool BakedClips() {
+    std::string problem = VerifyBakedClips(p_);
+    return problem.empty() || Fail(std::move(problem));
+  }
+
   // Clips bind their curves by name: one curve per name.
   bool Curves() {
     std::unordered_set<std::string> names;
@@ -204,10 +211,15 @@ class Verifier {
     for (std::size_t i = 0; i < p_.clocks.size(); ++i) {
       const ClockDesc& c = p_.clocks[i];
       const std::string what = "clock " + std::to_string(i);
-      if (c.clip >= p_.clips.size()) {
+      if (c.clip >= p_.clips.size() + p_.baked_clips.size()) {
         return Fail(what + ": clip " + std::to_string(c.clip) + " is out of range (program has " +
-                    std::to_string(p_.clips.size()) + ")");
+                    std::to_string(p_.clips.size()) + " loaded and " + std::to_string(p_.baked_clips.size()) +
+                    " baked)");
       }
+      // A baked delta holds no root motion to take out (the compiler bakes a clip's motion out first).
+      if (c.clip >= p_.clips.size() && c.root_motion != RootMotionMode::Keep)
+        return Fail(what + " plays baked clip " + Quote(ClipName(p_, c.clip)) +
+                    " but takes root motion out of it");
       if (c.scope >= p_.scopes.size()) {
         return Fail(what + ": scope " + std::to_string(c.scope) + " is out of range (program has " +
                     std::to_string(p_.scopes.size()) + ")");

@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 8, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 43 code words, 10 debug entries, 2 scalar registers, 3 pose registers
 code:
   0000  load_param     s0, param 'rate', component x                     ; rate (line 1:3)
@@ -20,6 +20,7 @@ clips:
   1  'clip_1'
   2  'clip_2'
   3  'clip_3'
+baked clips:
 clocks:
   0  clip 'clip_0', loop, start 0, in root
   1  clip 'clip_1', loop, start 0, in root

@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 8, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 238 code words, 48 debug entries, 11 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'weight', component x                   ; weight (line 2:3)
@@ -67,6 +67,7 @@ parameters:
 clips:
   0  'walk_fwd'
   1  'aim_pose'
+baked clips:
 clocks:
   0  clip 'walk_fwd', loop, start 0, in root
   1  clip 'aim_pose', loop, start 0, in root

@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
+; animbc version 8, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
 ; 97 code words, 27 debug entries, 6 scalar registers, 6 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; speed (line 1:3)
@@ -44,6 +44,7 @@ clips:
   2  'walk_fwd'
   3  'run_short'
   4  'run_long'
+baked clips:
 clocks:
   0  clip 'idle', loop, start 0, in machine 'loco' state 'idle'
   1  clip 'lean', loop, start 0, in root

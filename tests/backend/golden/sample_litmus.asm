@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0xb161630ba3a8aceb, graph hash 0x7ef33a785ae827a7
+; animbc version 8, skeleton hash 0xb161630ba3a8aceb, graph hash 0x7ef33a785ae827a7
 ; 35 code words, 10 debug entries, 2 scalar registers, 3 pose registers
 code:
   0000  load_param     s0, param 'toggle', component x                   ; states (line 23:45)
@@ -18,6 +18,7 @@ parameters:
   1  'toggle' bool default 0
 clips:
   0  'straight'
+baked clips:
 clocks:
   0  clip 'straight', loop, start 0, in root
 scopes:

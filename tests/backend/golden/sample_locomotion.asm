@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xb217b9791039b4f3
+; animbc version 8, skeleton hash 0x88cfc782ca8927a0, graph hash 0xb217b9791039b4f3
 ; 352 code words, 81 debug entries, 7 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 43:9)
@@ -111,6 +111,7 @@ clips:
   6  'walk_right'
   7  'jump'
   8  'aim_pose'
+baked clips:
 clocks:
   0  clip 'idle', loop, start 0, sync 'feet' follower, root motion extract 'root', in root
   1  clip 'walk_fwd', loop, start 0, sync 'feet' auto, root motion extract 'root', in machine 'locomotion' state 'moving'

@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x62bf3219b5abba4c, graph hash 0xd5be2cdb3aafe308
+; animbc version 8, skeleton hash 0x62bf3219b5abba4c, graph hash 0xd5be2cdb3aafe308
 ; 134 code words, 36 debug entries, 10 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion.states.walking (line 30:54)
@@ -57,6 +57,7 @@ clips:
   2  'run'
   3  'jump'
   4  'wave'
+baked clips:
 clocks:
   0  clip 'idle', loop, start 0, in machine 'locomotion' state 'idle'
   1  clip 'walk', loop, start 0, in machine 'locomotion' state 'walking'

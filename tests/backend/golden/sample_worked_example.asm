@@ -1,5 +1,5 @@
-; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xa1dedde7e4e6ae3e
-; 133 code words, 33 debug entries, 9 scalar registers, 5 pose registers
+; animbc version 8, skeleton hash 0x88cfc782ca8927a0, graph hash 0xa1dedde7e4e6ae3e
+; 128 code words, 32 debug entries, 9 scalar registers, 5 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; locomotion (line 30:44)
   0004  load_const     s1, const 0.5                                     ; locomotion (line 30:52)
@@ -25,15 +25,14 @@ code:
   0077  blend          p4, p1, p2, s1                                    ; locomotion.states.run (line 27:12)
   0082  sample_clip    p1, clip 'jump' via clock 5, s7                   ; locomotion.states.jump (line 28:13)
   0086  machine_record p2, machine 'locomotion'                          ; locomotion (line 21:3)
-  0089  sample_clip    p0, clip 'aim_pose' via clock 6, s7               ; aim_layer.pose (line 37:42)
-  0093  make_additive  p1, p0, bind_pose, local                          ; aim_layer (line 37:3)
-  0098  load_param     s0, param 'aim', component x                      ; aimed (line 38:79)
-  0102  apply_additive p0, p2, p1, s0                                    ; aimed (line 38:3)
-  0107  load_const     s0, const 0                                       ; planted (line 45:20)
-  0110  load_const     s1, const 0                                       ; planted (line 40:5)
-  0113  load_const     s2, const 1                                       ; planted (line 40:5)
-  0116  foot_ik        p1, p0, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s1, const 0.08, const 0.03, s7 ; planted (line 39:3)
-  0129  output         p1, lock_root 0, bone none                        ; planted (line 39:3)
+  0089  sample_clip    p0, clip 'aim_pose~additive' via clock 6, s7      ; aim_layer (line 37:3)
+  0093  load_param     s0, param 'aim', component x                      ; aimed (line 38:79)
+  0097  apply_additive p1, p2, p0, s0                                    ; aimed (line 38:3)
+  0102  load_const     s0, const 0                                       ; planted (line 45:20)
+  0105  load_const     s1, const 0                                       ; planted (line 40:5)
+  0108  load_const     s2, const 1                                       ; planted (line 40:5)
+  0111  foot_ik        p0, p1, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s0, s1, s2, s1, const 0.08, const 0.03, s7 ; planted (line 39:3)
+  0124  output         p0, lock_root 0, bone none                        ; planted (line 39:3)
 constants:
   0  0.5
   1  0.3
@@ -55,6 +54,8 @@ clips:
   4  'run_back'
   5  'jump'
   6  'aim_pose'
+baked clips:
+  7  'aim_pose~additive': additive of clip 'aim_pose' against the bind pose, 5 frames at 30 Hz, once, 42 channels, 2 curves, inputs 0x6f90471eb3285cae
 clocks:
   0  clip 'idle', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'idle'
   1  clip 'walk_fwd', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'walk'
@@ -62,7 +63,7 @@ clocks:
   3  clip 'run_fwd', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'run'
   4  clip 'run_back', loop, start 0, root motion ignore 'root', in machine 'locomotion' state 'run'
   5  clip 'jump', once, start 0, root motion ignore 'root', in machine 'locomotion' state 'jump'
-  6  clip 'aim_pose', once, start 0, root motion ignore 'root', in root
+  6  clip 'aim_pose~additive', once, start 0, in root
 scopes:
   0  root
   1  machine 'locomotion' state 'idle'

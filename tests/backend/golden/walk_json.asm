@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0x1ae9411c9c4f46ba
+; animbc version 8, skeleton hash 0x88cfc782ca8927a0, graph hash 0x1ae9411c9c4f46ba
 ; 28 code words, 7 debug entries, 3 scalar registers, 3 pose registers
 code:
   0000  load_const     s0, const 1                                       ; idle (line 8:13)
@@ -15,6 +15,7 @@ parameters:
 clips:
   0  'idle'
   1  'walk_fwd'
+baked clips:
 clocks:
   0  clip 'idle', loop, start 0, in root
   1  clip 'walk_fwd', loop, start 0, in root

@@ -1,4 +1,4 @@
-; animbc version 7, skeleton hash 0x88cfc782ca8927a0, graph hash 0xbd6e10bea64c407f
+; animbc version 8, skeleton hash 0x88cfc782ca8927a0, graph hash 0xbd6e10bea64c407f
 ; 116 code words, 30 debug entries, 7 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'speed', component x                    ; move (line 18:20)
@@ -47,6 +47,7 @@ clips:
   0  'idle'
   1  'walk_fwd'
   2  'run_fwd'
+baked clips:
 clocks:
   0  clip 'idle', loop, start 0, in machine 'loco' state 'idle'
   1  clip 'walk_fwd', loop, start 0, in machine 'loco' state 'move'
