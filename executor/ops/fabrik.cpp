@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "executor/ops/model_space.h"
+#include "executor/ops/model_transform.h"
 
 namespace anim {
 namespace {
@@ -69,6 +70,58 @@ bool SolvePositions(Chain& chain, Vec3 target, int iterations, float tolerance) 
   return it > 0;
 }
 
+// SolveFabrik past its checks, with the chain's model space composed once. False, leaving the pose
+// alone, when `Model` does not compose the chain exactly.
+template <typename Model>
+[[gnu::flatten]] bool SolveChain(PoseView pose, const Skeleton& skeleton, Chain& chain, Vec3 target,
+                                 int iterations, float tolerance, float a) {
+  const int last = chain.size - 1;
+  std::array<Quat, kFabrikMaxChain> input_rotations;
+  const Model root_parent = ParentModel<Model>(pose, skeleton, chain.bones[0]);
+  Model model = root_parent;
+  for (int i = 0; i < chain.size; ++i) {
+    const Transform local = GetBoneTransform(pose, chain.bones[i]);
+    input_rotations[i] = local.rotation;
+    model = Compose(model, Model::Of(local));
+    chain.positions[i] = model.Position();
+    if (i > 0) chain.lengths[i - 1] = Distance(chain.positions[i - 1], chain.positions[i]);
+  }
+  if (!model.IsExact()) return false;
+  const Quat tip_rotation = model.Rotation();
+  if (!(Distance(chain.positions[last], target) > tolerance)) return true;
+  if (!SolvePositions(chain, target, iterations, tolerance)) return true;
+
+  // Root first: each bone turns so its (already moved) child points at the solved child position.
+  Model parent = root_parent;
+  for (int i = 0; i < chain.size; ++i) {
+    const int bone = chain.bones[i];
+    Transform local = GetBoneTransform(pose, bone);
+    const Model current = Compose(parent, Model::Of(local));
+    Quat model_rotation = tip_rotation;
+    if (i < last) {
+      const Vec3 child = current.ToModel(GetBoneTransform(pose, chain.bones[i + 1]).translation);
+      const Vec3 from = child - current.Position();
+      const Vec3 to = chain.positions[i + 1] - current.Position();
+      model_rotation = current.Rotation();
+      // A segment too short to have a direction (a delta pose's, float rounding's) turns nothing.
+      if (LengthSq(from) > kFabrikMinSegment * kFabrikMinSegment &&
+          LengthSq(to) > kFabrikMinSegment * kFabrikMinSegment)
+        model_rotation = FromToRotation(NormalizeOr(from, {}), NormalizeOr(to, {})) * model_rotation;
+    }
+    local.rotation = LocalRotationUnder(parent, model_rotation);
+    SetBoneTransform(pose, bone, local);
+    parent = Compose(parent, Model::Of(local));
+  }
+  if (a < 1.0f) {
+    for (int i = 0; i < chain.size; ++i) {
+      Transform local = GetBoneTransform(pose, chain.bones[i]);
+      local.rotation = Nlerp(input_rotations[i], local.rotation, a);
+      SetBoneTransform(pose, chain.bones[i], local);
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void SolveFabrik(PoseView pose, const Skeleton& skeleton, int count, int root, int tip, Vec3 target,
@@ -80,50 +133,8 @@ void SolveFabrik(PoseView pose, const Skeleton& skeleton, int count, int root, i
   }
   Chain chain;
   if (!CollectChain(skeleton, root, tip, chain)) return;
-  const int last = chain.size - 1;
-
-  std::array<Quat, kFabrikMaxChain> input_rotations;
-  const Mat4 root_parent = ParentModelMatrix(pose, skeleton, root);
-  Mat4 model = root_parent;
-  for (int i = 0; i < chain.size; ++i) {
-    input_rotations[i] = GetBoneTransform(pose, chain.bones[i]).rotation;
-    model = model * FromTransform(GetBoneTransform(pose, chain.bones[i]));
-    chain.positions[i] = model.Translation();
-    if (i > 0) chain.lengths[i - 1] = Distance(chain.positions[i - 1], chain.positions[i]);
-  }
-  const Quat tip_rotation = RotationOf(model);
-  if (!(Distance(chain.positions[last], target) > tolerance)) return;
-  if (!SolvePositions(chain, target, iterations, tolerance)) return;
-
-  // Root first: each bone turns so its (already moved) child points at the solved child position.
-  Mat4 parent = root_parent;
-  for (int i = 0; i < chain.size; ++i) {
-    const int bone = chain.bones[i];
-    Transform local = GetBoneTransform(pose, bone);
-    const Quat parent_rotation = RotationOf(parent);
-    const Mat4 current = parent * FromTransform(local);
-    Quat model_rotation = tip_rotation;
-    if (i < last) {
-      const Vec3 child = TransformPoint(current, GetBoneTransform(pose, chain.bones[i + 1]).translation);
-      const Vec3 from = child - current.Translation();
-      const Vec3 to = chain.positions[i + 1] - current.Translation();
-      model_rotation = RotationOf(current);
-      // A segment too short to have a direction (a delta pose's, float rounding's) turns nothing.
-      if (LengthSq(from) > kFabrikMinSegment * kFabrikMinSegment &&
-          LengthSq(to) > kFabrikMinSegment * kFabrikMinSegment)
-        model_rotation = FromToRotation(NormalizeOr(from, {}), NormalizeOr(to, {})) * model_rotation;
-    }
-    local.rotation = Normalize(Conjugate(parent_rotation) * model_rotation);
-    SetBoneTransform(pose, bone, local);
-    parent = parent * FromTransform(local);
-  }
-  if (a < 1.0f) {
-    for (int i = 0; i < chain.size; ++i) {
-      Transform local = GetBoneTransform(pose, chain.bones[i]);
-      local.rotation = Nlerp(input_rotations[i], local.rotation, a);
-      SetBoneTransform(pose, chain.bones[i], local);
-    }
-  }
+  if (!SolveChain<TrsModel>(pose, skeleton, chain, target, iterations, tolerance, a))
+    SolveChain<MatrixModel>(pose, skeleton, chain, target, iterations, tolerance, a);
 }
 
 }  // namespace anim

@@ -4,31 +4,10 @@
 
 namespace anim {
 
-bool IsEditableBone(ConstPoseView pose, const Skeleton& skeleton, int count, int bone) {
-  return bone >= 0 && bone < count && bone < pose.bone_count && bone < skeleton.bone_count();
-}
-
-bool IsAncestorOrSelf(const Skeleton& skeleton, int ancestor, int bone) {
-  // Parents first: walking up only ever lowers the index, so the walk ends.
-  for (int b = bone; b != kNoParent; b = skeleton.parent(b)) {
-    if (b == ancestor) return true;
-  }
-  return false;
-}
-
-bool IsFinite(Vec3 v) {
-  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
-}
-
 bool IsFinite(const Transform& t) {
   const Quat q = t.rotation;
   return IsFinite(t.translation) && IsFinite(t.scale) && std::isfinite(q.x) && std::isfinite(q.y) &&
          std::isfinite(q.z) && std::isfinite(q.w);
-}
-
-float ClampAlpha(float alpha) {
-  if (!(alpha > 0.0f)) return 0.0f;
-  return alpha < 1.0f ? alpha : 1.0f;
 }
 
 Mat4 ModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone) {

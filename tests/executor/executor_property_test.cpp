@@ -73,9 +73,21 @@ TEST_CASE("random task lists: executor matches the naive reference executor", "[
     for (const AnimTask& t : scene->list.tasks)
       types += std::string(AnimTaskTypeName(t.type)) + " ";
     INFO(types << " output " << scene->list.output_task);
+    // The SIMD kernels round differently from the scalar ones (about 1e-7 per operation), and
+    // chains of IK solvers amplify that: FABRIK's iterations, a two-bone chain near full reach
+    // (seed 193 stacks two FABRIKs and two two-bone solves and reaches 2.9e-5). What buffer
+    // management does is held exactly below, so this bound covers only the kernels' rounding.
     const float error = MaxError(got, want);
     INFO("error " << error);
-    REQUIRE(error <= 1e-5f);
+    REQUIRE(error <= 1e-4f);
+    // With the reference's own kernels, the pooled executor's buffers, steals, pruning and
+    // handovers change nothing, bit for bit.
+    scene = test::MakeRandomScene(seed);
+    const Frames same_kernels =
+        RunFrames(*scene, frame_seed, [](const AnimTaskList& list, std::span<Mat4> out) {
+          ExecuteTaskListWith(list, {.skinning = out}, nullptr, {.kernels = &kReferencePoseKernels});
+        });
+    REQUIRE(MaxError(same_kernels, want) == 0.0f);
 
     // The same list again on another thread, with its own pool: the same matrices.
     Frames other;

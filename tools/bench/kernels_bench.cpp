@@ -1,6 +1,7 @@
 // anim-bench-kernels: time per bone of every pose kernel, SIMD and scalar reference, on 64- and
 // 256-bone poses, plus clip sampling (random dense keys, and the sample humanoid's run clip dense
-// and compressed) and skinning resolve. Read the per_bone column (time per bone).
+// and compressed), skinning resolve, and the IK solvers on a pose of the humanoid's run clip. Read
+// the per_bone column (time per bone) for the kernels.
 #include <benchmark/benchmark.h>
 
 #include <cstring>
@@ -12,6 +13,11 @@
 
 #include "compiler/assets/asset_loader.h"
 #include "executor/kernels/pose_kernels.h"
+#include "executor/ops/fabrik.h"
+#include "executor/ops/foot_ik.h"
+#include "executor/ops/look_at.h"
+#include "executor/ops/model_space.h"
+#include "executor/ops/two_bone_ik.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
 #include "executor/resolve/forward_kinematics.h"
@@ -172,6 +178,85 @@ void SampleHumanoidRun(benchmark::State& state, bool compressed) {
   state.counters["key_bytes"] = static_cast<double>(clip.key_bytes());
 }
 
+// One IK solve on the humanoid's run clip sampled at 0.3 s. Each iteration first restores the
+// rotations of the bones the solver edits (all an IK solver changes), so every solve starts from
+// the same clip pose.
+struct HumanoidIK {
+  const Skeleton& skeleton;
+  Pose input, pose;
+  int Bone(const char* name) const {
+    const int bone = skeleton.FindBone(name);
+    if (bone < 0) throw std::runtime_error(std::string("no bone ") + name);
+    return bone;
+  }
+};
+
+HumanoidIK SampleHumanoidPose() {
+  const HumanoidRun& run = LoadHumanoidRun();
+  const int bones = run.skeleton->bone_count();
+  HumanoidIK ik{*run.skeleton, Pose(bones), Pose(bones)};
+  SampleClip(ik.input.view(), *run.dense, 0.3f, bones);
+  CopyPose(ik.pose.view(), ik.input.view(), bones);
+  return ik;
+}
+
+template <typename Solve>
+void RunIK(benchmark::State& state, HumanoidIK& ik, std::vector<int> edited, Solve solve) {
+  for (auto _ : state) {
+    for (int bone : edited)
+      SetQuat(ik.pose.view().rotations, bone, GetQuat(ik.input.view().rotations, bone));
+    solve(ik.pose.view());
+    benchmark::DoNotOptimize(ik.pose.view().rotations);
+    benchmark::ClobberMemory();
+  }
+}
+
+// Left leg, target a little in front of and above the foot: reachable, the knee bends more.
+void BenchTwoBoneIK(benchmark::State& state) {
+  HumanoidIK ik = SampleHumanoidPose();
+  const int thigh = ik.Bone("thigh_l"), calf = ik.Bone("calf_l"), foot = ik.Bone("foot_l");
+  const Vec3 target = ModelPosition(ik.input.view(), ik.skeleton, foot) + Vec3{0.0f, 0.1f, 0.05f};
+  const int count = ik.skeleton.bone_count();
+  RunIK(state, ik, {thigh, calf, foot}, [&](PoseView pose) {
+    SolveTwoBoneIK(pose, ik.skeleton, count, thigh, calf, foot, target, nullptr, 1.0f);
+  });
+}
+
+// Ground on a slope under the left foot: at the foot's height (planted) or well below it (not).
+void BenchFootIK(benchmark::State& state, bool planted) {
+  HumanoidIK ik = SampleHumanoidPose();
+  const int thigh = ik.Bone("thigh_l"), calf = ik.Bone("calf_l"), foot = ik.Bone("foot_l");
+  const float foot_y = ModelPosition(ik.input.view(), ik.skeleton, foot).y;
+  const FootGround ground{planted ? foot_y : foot_y - 0.5f,
+                          NormalizeOr(Vec3{0.1f, 1.0f, 0.2f}, Vec3{0.0f, 1.0f, 0.0f}), 0.08f, 0.02f};
+  const int count = ik.skeleton.bone_count();
+  RunIK(state, ik, {thigh, calf, foot},
+        [&](PoseView pose) { SolveFootIK(pose, ik.skeleton, count, thigh, calf, foot, ground, 1.0f); });
+}
+
+// Left arm, clavicle to hand, toward a point in front of the chest within reach.
+void BenchFabrik(benchmark::State& state) {
+  HumanoidIK ik = SampleHumanoidPose();
+  const int clavicle = ik.Bone("clavicle_l"), upper = ik.Bone("upperarm_l"), lower = ik.Bone("lowerarm_l"),
+            hand = ik.Bone("hand_l");
+  const Vec3 target = ModelPosition(ik.input.view(), ik.skeleton, clavicle) + Vec3{0.2f, -0.2f, 0.35f};
+  const int count = ik.skeleton.bone_count();
+  RunIK(state, ik, {clavicle, upper, lower, hand}, [&](PoseView pose) {
+    SolveFabrik(pose, ik.skeleton, count, clavicle, hand, target, 10, 1e-3f, 1.0f);
+  });
+}
+
+// The head turns its +z toward a point ahead and to the side, limited to 60 degrees.
+void BenchLookAt(benchmark::State& state) {
+  HumanoidIK ik = SampleHumanoidPose();
+  const int head = ik.Bone("head");
+  const Vec3 target = ModelPosition(ik.input.view(), ik.skeleton, head) + Vec3{1.0f, 0.3f, 2.0f};
+  const int count = ik.skeleton.bone_count();
+  RunIK(state, ik, {head}, [&](PoseView pose) {
+    SolveLookAt(pose, ik.skeleton, count, head, target, Vec3{0.0f, 0.0f, 1.0f}, 1.05f, 1.0f);
+  });
+}
+
 void RegisterAll() {
   for (const KernelPair& k : Kernels()) {
     for (const auto& [impl, run] : {std::pair{"simd", k.simd}, std::pair{"reference", k.reference}}) {
@@ -212,6 +297,12 @@ void RegisterAll() {
                                    SampleHumanoidRun<reference::SampleClip>(state, compressed);
                                  });
   }
+  benchmark::RegisterBenchmark("TwoBoneIK", BenchTwoBoneIK);
+  benchmark::RegisterBenchmark("FootIK/planted", [](benchmark::State& state) { BenchFootIK(state, true); });
+  benchmark::RegisterBenchmark("FootIK/not_planted",
+                               [](benchmark::State& state) { BenchFootIK(state, false); });
+  benchmark::RegisterBenchmark("FABRIK", BenchFabrik);
+  benchmark::RegisterBenchmark("LookAt", BenchLookAt);
 }
 
 }  // namespace
