@@ -161,7 +161,10 @@ void SampleClip(const PoseView& out, const Clip& clip, float time, int count) {
       DecodeStoredKey(g, compressed->ranges.data(), keys0, lane, a);
       DecodeStoredKey(g, compressed->ranges.data(), keys1, lane, b);
       if (g.channel == TrackChannel::Rotation) {
-        Quat q = Nlerp({a[0], a[1], a[2], a[3]}, {b[0], b[1], b[2], b[3]}, t);
+        // On a key, float keys are that key as stored (as the SIMD kernel takes them).
+        Quat q = keys.alpha == 0.0f && !HoldsRotationDifferences(g)
+                     ? Quat{a[0], a[1], a[2], a[3]}
+                     : Nlerp({a[0], a[1], a[2], a[3]}, {b[0], b[1], b[2], b[3]}, t);
         if (HoldsRotationDifferences(g)) q = RotationReference(g, compressed->ranges.data(), lane) * q;
         v[0] = q.x, v[1] = q.y, v[2] = q.z, v[3] = q.w;
       } else {

@@ -265,8 +265,12 @@ int InterpolateLanes(const TrackGroup& g, const CompressedKeys& clip_keys, const
     t = Load(weights + sub);
   }
   if (g.channel == TrackChannel::Rotation) {
-    Quats q =
-        Nlerp(DecodeStoredRotations(g, ranges, keys0, sub), DecodeStoredRotations(g, ranges, keys1, sub), t);
+    // On a key, float keys are that key as stored, as a dense clip's are (SampleClip); quantized
+    // ones still need the nlerp's normalisation to become a rotation.
+    Quats q = alpha == 0.0f && !IsQuantized(g.format)
+                  ? DecodeStoredRotations(g, ranges, keys0, sub)
+                  : Nlerp(DecodeStoredRotations(g, ranges, keys0, sub),
+                          DecodeStoredRotations(g, ranges, keys1, sub), t);
     if (IsQuantized(g.format)) {
       const float* reference = ranges + g.range_offset + 6 * g.lanes + sub;
       q = Multiply({Load(reference), Load(reference + g.lanes), Load(reference + 2 * g.lanes),
@@ -455,7 +459,9 @@ void SampleClip(const PoseView& out, const Clip& clip, float time, int count) {
   const ClipKeyPair keys = clip.KeysAt(time);
   const CompressedKeys* compressed = clip.compressed();
   if (compressed == nullptr) {
-    if (keys.frame0 == keys.frame1) {  // one-frame clip: no blend needed
+    // On a key (the last of a clamped clip, a one-frame clip, a pose sampled at its start): that
+    // key as stored, with no blend to work out.
+    if (keys.frame0 == keys.frame1 || keys.alpha == 0.0f) {
       CopyPose(out, clip.frame(keys.frame0), count);
       return;
     }
