@@ -19,8 +19,8 @@ float SafeDivide(float a, float b) {
   return b != 0.0f ? a / b : a;
 }
 
-Transform ComponentResult(ConstPoseView pose, const Skeleton& skeleton, int bone, const Transform& input,
-                          BoneOpMode mode, const Transform& value) {
+Transform ComponentResult(const ConstPoseView& pose, const Skeleton& skeleton, int bone,
+                          const Transform& input, BoneOpMode mode, const Transform& value) {
   const Mat4 parent = ParentModelMatrix(pose, skeleton, bone);
   const Mat4 model = parent * FromTransform(input);
   const Quat parent_rotation = RotationOf(parent);
@@ -42,7 +42,7 @@ Transform ComponentResult(ConstPoseView pose, const Skeleton& skeleton, int bone
 
 }  // namespace
 
-void ApplyBoneTransform(PoseView pose, const Skeleton& skeleton, int count, int bone, BoneSpace space,
+void ApplyBoneTransform(const PoseView& pose, const Skeleton& skeleton, int count, int bone, BoneSpace space,
                         BoneOpMode mode, const Transform& value, float alpha) {
   if (!IsEditableBone(pose, skeleton, count, bone)) return;
   const float a = ClampAlpha(alpha);
@@ -56,7 +56,8 @@ void ApplyBoneTransform(PoseView pose, const Skeleton& skeleton, int count, int 
                     Lerp(input.scale, result.scale, a)});
 }
 
-void TranslateBone(PoseView pose, const Skeleton& skeleton, int count, int bone, Vec3 offset, float alpha) {
+void TranslateBone(const PoseView& pose, const Skeleton& skeleton, int count, int bone, Vec3 offset,
+                   float alpha) {
   if (!IsEditableBone(pose, skeleton, count, bone) || ClampAlpha(alpha) == 0.0f || !IsFinite(offset)) return;
   const Vec3 position = ModelPosition(pose, skeleton, bone);
   SetModelPosition(pose, skeleton, bone, position + offset * ClampAlpha(alpha));

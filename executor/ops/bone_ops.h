@@ -19,10 +19,11 @@ enum class BoneOpMode : std::uint8_t { Additive = 0, Replace = 1 };
 // `value`. Scale is always the bone's own (local) scale; in component space a replaced scale is
 // divided by the parent's model-space scale. A bone out of range or past the cut `count` is left
 // alone.
-void ApplyBoneTransform(PoseView pose, const Skeleton& skeleton, int count, int bone, BoneSpace space,
+void ApplyBoneTransform(const PoseView& pose, const Skeleton& skeleton, int count, int bone, BoneSpace space,
                         BoneOpMode mode, const Transform& value, float alpha);
 
 // Moves `bone` by `offset * alpha` in component space (alpha clamped to [0, 1]).
-void TranslateBone(PoseView pose, const Skeleton& skeleton, int count, int bone, Vec3 offset, float alpha);
+void TranslateBone(const PoseView& pose, const Skeleton& skeleton, int count, int bone, Vec3 offset,
+                   float alpha);
 
 }  // namespace anim

@@ -19,7 +19,7 @@ void ZeroCurves(const PoseView& out) {
 void SampleCurves(const PoseView& out, const Clip& clip, std::span<const uint16_t> targets, float time) {
   ZeroCurves(out);
   const std::vector<ClipCurve>& curves = clip.curves();
-  if (curves.empty()) return;
+  if (curves.empty() || targets.empty() || out.curve_count == 0) return;  // nothing to place
   const ClipKeyPair keys = clip.KeysAt(time);
   const std::size_t n = std::min(curves.size(), targets.size());
   for (std::size_t i = 0; i < n; ++i) {

@@ -8,7 +8,7 @@
 namespace anim {
 namespace {
 
-void Capture(DeadBlendState& state, const PoseHistory& history, ConstPoseView target, int count,
+void Capture(DeadBlendState& state, const PoseHistory& history, const ConstPoseView& target, int count,
              float duration, float half_life) {
   state.active = false;
   // A history of another skeleton (bone count) is no previous output of this one.
@@ -35,7 +35,7 @@ void Capture(DeadBlendState& state, const PoseHistory& history, ConstPoseView ta
   state.active = true;
 }
 
-void Apply(const DeadBlendState& state, PoseView out, int count, float t) {
+void Apply(const DeadBlendState& state, const PoseView& out, int count, float t) {
   const int n = std::min({count, out.bone_count, state.source_bone_count});
   const float travel = DecayedTravel(state.half_life, t);
   const float w = DeadBlendWeight(state.duration, t);
@@ -74,7 +74,7 @@ float DeadBlendWeight(float duration, float t) {
   return x * x * (3.0f - 2.0f * x);
 }
 
-void DeadBlendOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+void DeadBlendOutput(TransitionBlendState& seam, const PoseView& out, int count, bool capture, float elapsed,
                      float duration, float half_life) {
   DeadBlendState& state = seam.dead_blend;
   if (capture) Capture(state, seam.history, out, count, duration, half_life);
@@ -87,7 +87,7 @@ void DeadBlendOutput(TransitionBlendState& seam, PoseView out, int count, bool c
   }
 }
 
-void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+void ApplyDeadBlend(TransitionBlendState& seam, const PoseView& out, int count, bool capture, float elapsed,
                     float duration, float half_life, float delta_time) {
   DeadBlendOutput(seam, out, count, capture, elapsed, duration, half_life);
   seam.history.Push(out, delta_time);

@@ -44,11 +44,11 @@ float DeadBlendWeight(float duration, float t);
 // extrapolated to `elapsed` cross-faded into the target (nlerp for rotations), exactly the target
 // at or after `duration`. Curves are carried the same way, each extrapolated at its own seam rate
 // (docs/semantics.md, "Curves"). Every frame the output is pushed into the seam's history.
-void ApplyDeadBlend(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+void ApplyDeadBlend(TransitionBlendState& seam, const PoseView& out, int count, bool capture, float elapsed,
                     float duration, float half_life, float delta_time);
 // ApplyDeadBlend without the push: the caller records the output in `seam.history` itself (Push,
 // or Adopt to hand the buffer over instead of copying it).
-void DeadBlendOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
+void DeadBlendOutput(TransitionBlendState& seam, const PoseView& out, int count, bool capture, float elapsed,
                      float duration, float half_life);
 
 }  // namespace anim

@@ -73,7 +73,7 @@ bool SolvePositions(Chain& chain, Vec3 target, int iterations, float tolerance) 
 // SolveFabrik past its checks, with the chain's model space composed once. False, leaving the pose
 // alone, when `Model` does not compose the chain exactly.
 template <typename Model>
-[[gnu::flatten]] bool SolveChain(PoseView pose, const Skeleton& skeleton, Chain& chain, Vec3 target,
+[[gnu::flatten]] bool SolveChain(const PoseView& pose, const Skeleton& skeleton, Chain& chain, Vec3 target,
                                  int iterations, float tolerance, float a) {
   const int last = chain.size - 1;
   std::array<Quat, kFabrikMaxChain> input_rotations;
@@ -124,7 +124,7 @@ template <typename Model>
 
 }  // namespace
 
-void SolveFabrik(PoseView pose, const Skeleton& skeleton, int count, int root, int tip, Vec3 target,
+void SolveFabrik(const PoseView& pose, const Skeleton& skeleton, int count, int root, int tip, Vec3 target,
                  int iterations, float tolerance, float alpha) {
   const float a = ClampAlpha(alpha);
   if (a == 0.0f || !IsFinite(target) || !IsEditableBone(pose, skeleton, count, root) ||

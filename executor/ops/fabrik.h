@@ -20,7 +20,7 @@ inline constexpr float kFabrikMinSegment = 1e-5f;
 // component-space rotation. `alpha` (clamped to [0, 1]) blends the local rotations from the input.
 // A chain that is not a chain (root not an ancestor of tip, fewer than two bones, more than
 // kFabrikMaxChain), or that reaches past the cut `count`, is left alone.
-void SolveFabrik(PoseView pose, const Skeleton& skeleton, int count, int root, int tip, Vec3 target,
+void SolveFabrik(const PoseView& pose, const Skeleton& skeleton, int count, int root, int tip, Vec3 target,
                  int iterations, float tolerance, float alpha);
 
 }  // namespace anim

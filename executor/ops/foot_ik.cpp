@@ -11,8 +11,9 @@ namespace {
 
 // SolveFootIK past its checks, on the leg's model space composed once.
 template <typename Model>
-[[gnu::flatten]] void PlantFoot(PoseView pose, const Skeleton& skeleton, const TwoBoneChain<Model>& chain,
-                                const FootGround& ground, Vec3 normal, float a) {
+[[gnu::flatten]] void PlantFoot(const PoseView& pose, const Skeleton& skeleton,
+                                const TwoBoneChain<Model>& chain, const FootGround& ground, Vec3 normal,
+                                float a) {
   // The planted spot: on the vertical through the foot, ankle height off the plane along its normal.
   const Vec3 foot_position = chain.model[2].Position();
   const Vec3 on_plane{foot_position.x, ground.height, foot_position.z};
@@ -35,7 +36,7 @@ template <typename Model>
 
 }  // namespace
 
-void SolveFootIK(PoseView pose, const Skeleton& skeleton, int count, int thigh, int calf, int foot,
+void SolveFootIK(const PoseView& pose, const Skeleton& skeleton, int count, int thigh, int calf, int foot,
                  const FootGround& ground, float alpha) {
   const float a = ClampAlpha(alpha);
   if (a == 0.0f || !IsTwoBoneChain(pose, skeleton, count, thigh, calf, foot)) return;

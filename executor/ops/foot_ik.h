@@ -19,7 +19,7 @@ struct FootGround {
 // knee's bend plane) and turns the foot in component space by the rotation from up (+y) to the
 // ground normal. Above that, the leg is left alone. `alpha` (clamped to [0, 1]) blends both. A
 // normal that does not point up, or a leg IsTwoBoneChain rejects, leaves the pose alone.
-void SolveFootIK(PoseView pose, const Skeleton& skeleton, int count, int thigh, int calf, int foot,
+void SolveFootIK(const PoseView& pose, const Skeleton& skeleton, int count, int thigh, int calf, int foot,
                  const FootGround& ground, float alpha);
 
 }  // namespace anim

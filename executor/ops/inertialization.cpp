@@ -14,7 +14,7 @@ InertialChannel VectorChannel(Vec3 delta, Vec3 velocity, float duration) {
   return {axis, InertialCurve::Solve(length, Dot(velocity, axis), duration)};
 }
 
-void Capture(InertializationState& state, const PoseHistory& history, ConstPoseView target, int count,
+void Capture(InertializationState& state, const PoseHistory& history, const ConstPoseView& target, int count,
              float duration) {
   state.active = false;
   // A history of another skeleton (bone count) is no previous output of this one.
@@ -48,7 +48,7 @@ void Capture(InertializationState& state, const PoseHistory& history, ConstPoseV
   state.active = true;
 }
 
-void Apply(const InertializationState& state, PoseView out, int count, float t) {
+void Apply(const InertializationState& state, const PoseView& out, int count, float t) {
   const int n = std::min({count, out.bone_count, state.offset_bone_count});
   for (int i = 0; i < n; ++i) {
     const InertialBone& bone = state.bones[static_cast<std::size_t>(i)];
@@ -98,8 +98,8 @@ float InertialDecay(float x0, float v0, float duration, float t) {
   return InertialCurve::Solve(x0, v0, duration).At(t);
 }
 
-void InertializeOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
-                       float duration) {
+void InertializeOutput(TransitionBlendState& seam, const PoseView& out, int count, bool capture,
+                       float elapsed, float duration) {
   InertializationState& state = seam.inertialization;
   if (capture) Capture(state, seam.history, out, count, duration);
   if (state.active) {
@@ -111,8 +111,8 @@ void InertializeOutput(TransitionBlendState& seam, PoseView out, int count, bool
   }
 }
 
-void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
-                          float duration, float delta_time) {
+void ApplyInertialization(TransitionBlendState& seam, const PoseView& out, int count, bool capture,
+                          float elapsed, float duration, float delta_time) {
   InertializeOutput(seam, out, count, capture, elapsed, duration);
   seam.history.Push(out, delta_time);
 }

@@ -64,11 +64,11 @@ float InertialDecay(float x0, float v0, float duration, float t);
 // offset (docs/semantics.md, "Curves"). `elapsed` is the time since the
 // capture; at or after `duration` (captured with the offsets) the output is exactly the target.
 // Every frame the output is pushed into the seam's history, `delta_time` after the previous one.
-void ApplyInertialization(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
-                          float duration, float delta_time);
+void ApplyInertialization(TransitionBlendState& seam, const PoseView& out, int count, bool capture,
+                          float elapsed, float duration, float delta_time);
 // ApplyInertialization without the push: the caller records the output in `seam.history` itself
 // (Push, or Adopt to hand the buffer over instead of copying it).
-void InertializeOutput(TransitionBlendState& seam, PoseView out, int count, bool capture, float elapsed,
-                       float duration);
+void InertializeOutput(TransitionBlendState& seam, const PoseView& out, int count, bool capture,
+                       float elapsed, float duration);
 
 }  // namespace anim

@@ -21,8 +21,8 @@ bool IsAtBone(Vec3 target, Vec3 position) {
 // SolveLookAt past its checks, with the bone's parent composed once. False, leaving the pose alone,
 // when `Model` does not compose the bone exactly.
 template <typename Model>
-[[gnu::flatten]] bool TurnToward(PoseView pose, const Skeleton& skeleton, int bone, Vec3 target, Vec3 axis,
-                                 float max_angle, float a) {
+[[gnu::flatten]] bool TurnToward(const PoseView& pose, const Skeleton& skeleton, int bone, Vec3 target,
+                                 Vec3 axis, float max_angle, float a) {
   const Model parent = ParentModel<Model>(pose, skeleton, bone);
   const Model model = Compose(parent, Model::Of(GetBoneTransform(pose, bone)));
   if (!model.IsExact()) return false;
@@ -42,8 +42,8 @@ template <typename Model>
 
 }  // namespace
 
-void SolveLookAt(PoseView pose, const Skeleton& skeleton, int count, int bone, Vec3 target, Vec3 forward_axis,
-                 float max_angle, float alpha) {
+void SolveLookAt(const PoseView& pose, const Skeleton& skeleton, int count, int bone, Vec3 target,
+                 Vec3 forward_axis, float max_angle, float alpha) {
   const float a = ClampAlpha(alpha);
   if (a == 0.0f || !(max_angle > 0.0f) || !IsFinite(target) || !IsEditableBone(pose, skeleton, count, bone))
     return;

@@ -15,7 +15,7 @@ inline constexpr float kLookAtAtBone = 1e-5f;
 // then `alpha` (clamped to [0, 1]) of the way. A negative or NaN `max_angle` allows no turn. A
 // target at the bone's position (within kLookAtAtBone), a zero axis, or a bone out of range or
 // past the cut `count` leaves the pose alone.
-void SolveLookAt(PoseView pose, const Skeleton& skeleton, int count, int bone, Vec3 target, Vec3 forward_axis,
-                 float max_angle, float alpha);
+void SolveLookAt(const PoseView& pose, const Skeleton& skeleton, int count, int bone, Vec3 target,
+                 Vec3 forward_axis, float max_angle, float alpha);
 
 }  // namespace anim

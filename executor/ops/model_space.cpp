@@ -10,7 +10,7 @@ bool IsFinite(const Transform& t) {
          std::isfinite(q.z) && std::isfinite(q.w);
 }
 
-Mat4 ModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+Mat4 ModelMatrix(const ConstPoseView& pose, const Skeleton& skeleton, int bone) {
   Mat4 m = FromTransform(GetBoneTransform(pose, bone));
   for (int b = skeleton.parent(bone); b != kNoParent; b = skeleton.parent(b)) {
     m = FromTransform(GetBoneTransform(pose, b)) * m;
@@ -18,27 +18,27 @@ Mat4 ModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone) {
   return m;
 }
 
-Mat4 ParentModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+Mat4 ParentModelMatrix(const ConstPoseView& pose, const Skeleton& skeleton, int bone) {
   const int parent = skeleton.parent(bone);
   return parent == kNoParent ? Mat4::Identity() : ModelMatrix(pose, skeleton, parent);
 }
 
-Vec3 ModelPosition(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+Vec3 ModelPosition(const ConstPoseView& pose, const Skeleton& skeleton, int bone) {
   return ModelMatrix(pose, skeleton, bone).Translation();
 }
 
-Quat ModelRotation(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+Quat ModelRotation(const ConstPoseView& pose, const Skeleton& skeleton, int bone) {
   return RotationOf(ModelMatrix(pose, skeleton, bone));
 }
 
-void SetModelRotation(PoseView pose, const Skeleton& skeleton, int bone, Quat model_rotation) {
+void SetModelRotation(const PoseView& pose, const Skeleton& skeleton, int bone, Quat model_rotation) {
   const Quat parent_rotation = RotationOf(ParentModelMatrix(pose, skeleton, bone));
   Transform local = GetBoneTransform(pose, bone);
   local.rotation = Normalize(Conjugate(parent_rotation) * model_rotation);
   SetBoneTransform(pose, bone, local);
 }
 
-void SetModelPosition(PoseView pose, const Skeleton& skeleton, int bone, Vec3 model_position) {
+void SetModelPosition(const PoseView& pose, const Skeleton& skeleton, int bone, Vec3 model_position) {
   const Mat4 parent_inverse = InverseAffine(ParentModelMatrix(pose, skeleton, bone));
   Transform local = GetBoneTransform(pose, bone);
   local.translation = TransformPoint(parent_inverse, model_position);

@@ -15,7 +15,7 @@ namespace anim {
 
 // Whether `bone` may be edited by an op limited to the active bone count `count`: it exists in
 // both the pose and the skeleton and lies before the LOD cut.
-inline bool IsEditableBone(ConstPoseView pose, const Skeleton& skeleton, int count, int bone) {
+inline bool IsEditableBone(const ConstPoseView& pose, const Skeleton& skeleton, int count, int bone) {
   return bone >= 0 && bone < count && bone < pose.bone_count && bone < skeleton.bone_count();
 }
 
@@ -41,19 +41,19 @@ inline float ClampAlpha(float alpha) {
 }
 
 // Model-space matrix of `bone` (local scale included). The caller guarantees `bone` is in range.
-Mat4 ModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone);
+Mat4 ModelMatrix(const ConstPoseView& pose, const Skeleton& skeleton, int bone);
 // Model-space matrix of `bone`'s parent; the identity for a root.
-Mat4 ParentModelMatrix(ConstPoseView pose, const Skeleton& skeleton, int bone);
+Mat4 ParentModelMatrix(const ConstPoseView& pose, const Skeleton& skeleton, int bone);
 
-Vec3 ModelPosition(ConstPoseView pose, const Skeleton& skeleton, int bone);
+Vec3 ModelPosition(const ConstPoseView& pose, const Skeleton& skeleton, int bone);
 // Model-space rotation with scale divided out.
-Quat ModelRotation(ConstPoseView pose, const Skeleton& skeleton, int bone);
+Quat ModelRotation(const ConstPoseView& pose, const Skeleton& skeleton, int bone);
 
 // Rewrites `bone`'s local rotation so its model-space rotation becomes `model_rotation`. Only the
 // bone itself changes; its children follow through forward kinematics. Exact when the ancestors'
 // scales are uniform (a non-uniform parent scale shears, which no local rotation can undo).
-void SetModelRotation(PoseView pose, const Skeleton& skeleton, int bone, Quat model_rotation);
+void SetModelRotation(const PoseView& pose, const Skeleton& skeleton, int bone, Quat model_rotation);
 // Rewrites `bone`'s local translation so its model-space position becomes `model_position`.
-void SetModelPosition(PoseView pose, const Skeleton& skeleton, int bone, Vec3 model_position);
+void SetModelPosition(const PoseView& pose, const Skeleton& skeleton, int bone, Vec3 model_position);
 
 }  // namespace anim

@@ -69,7 +69,7 @@ struct MatrixModel {
 // identity when `bone` is `ancestor`. `ancestor` is `bone`, one of its ancestors, or kNoParent
 // (model space itself); `bone` is in range or kNoParent.
 template <typename Model>
-Model LocalChain(ConstPoseView pose, const Skeleton& skeleton, int ancestor, int bone) {
+Model LocalChain(const ConstPoseView& pose, const Skeleton& skeleton, int ancestor, int bone) {
   if (bone == ancestor) return Model::Of(Transform::Identity());
   // Walking up, each parent's local transform goes in front.
   Model chain = Model::Of(GetBoneTransform(pose, bone));
@@ -80,7 +80,7 @@ Model LocalChain(ConstPoseView pose, const Skeleton& skeleton, int ancestor, int
 
 // The model transform of `bone`'s parent: the identity for a root.
 template <typename Model>
-Model ParentModel(ConstPoseView pose, const Skeleton& skeleton, int bone) {
+Model ParentModel(const ConstPoseView& pose, const Skeleton& skeleton, int bone) {
   return LocalChain<Model>(pose, skeleton, kNoParent, skeleton.parent(bone));
 }
 

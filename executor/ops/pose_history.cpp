@@ -19,7 +19,7 @@ Pose& PoseHistory::Rotate(int bone_count, int curve_count, float delta_time) {
   return frames_[latest_];
 }
 
-void PoseHistory::Push(ConstPoseView pose, float delta_time) {
+void PoseHistory::Push(const ConstPoseView& pose, float delta_time) {
   const int n = pose.bone_count > 0 ? pose.bone_count : 0;  // a malformed view reads as empty
   const int curves = pose.curve_count > 0 ? pose.curve_count : 0;
   Pose& latest = Rotate(n, curves, delta_time);

@@ -12,7 +12,7 @@ class PoseHistory {
   // Makes `pose` (its bones and curves) the latest frame, `delta_time` after the one before. A pose
   // with a different bone or curve count starts the history over. Allocates only when its floats
   // (bones plus curves) grow past any seen before.
-  void Push(ConstPoseView pose, float delta_time);
+  void Push(const ConstPoseView& pose, float delta_time);
   // Push by handover: `pose` itself (bones, curves, kind, root motion) becomes the latest frame and
   // `pose` is left holding the storage of the frame that fell out (same size, contents unspecified),
   // so nothing is copied. latest() keeps its address until the next Push or Adopt, and the frame

@@ -121,14 +121,15 @@ Quat BendRotation(const BendPlane& plane, float cos_interior) {
 
 }  // namespace
 
-bool IsTwoBoneChain(ConstPoseView pose, const Skeleton& skeleton, int count, int root, int mid, int end) {
+bool IsTwoBoneChain(const ConstPoseView& pose, const Skeleton& skeleton, int count, int root, int mid,
+                    int end) {
   return IsEditableBone(pose, skeleton, count, root) && IsEditableBone(pose, skeleton, count, mid) &&
          IsEditableBone(pose, skeleton, count, end) && root != mid && mid != end &&
          IsAncestorOrSelf(skeleton, root, mid) && IsAncestorOrSelf(skeleton, mid, end);
 }
 
 template <typename Model>
-[[gnu::flatten]] TwoBoneChain<Model> ComposeTwoBoneChain(ConstPoseView pose, const Skeleton& skeleton,
+[[gnu::flatten]] TwoBoneChain<Model> ComposeTwoBoneChain(const ConstPoseView& pose, const Skeleton& skeleton,
                                                          int root, int mid, int end) {
   // Composed in locals, stored once: filling the struct as it goes makes each step reload the last.
   const Transform local[3] = {GetBoneTransform(pose, root), GetBoneTransform(pose, mid),
@@ -150,7 +151,7 @@ template <typename Model>
 }
 
 template <typename Model>
-[[gnu::flatten]] Quat SolveComposedTwoBoneIK(PoseView pose, const Skeleton& skeleton,
+[[gnu::flatten]] Quat SolveComposedTwoBoneIK(const PoseView& pose, const Skeleton& skeleton,
                                              const TwoBoneChain<Model>& chain, Vec3 target, const Vec3* pole,
                                              float alpha) {
   if (!IsFinite(target) || (pole != nullptr && !IsFinite(*pole))) return chain.parent[2].Rotation();
@@ -223,7 +224,7 @@ template <typename Model>
   return parent[2];
 }
 
-void SolveTwoBoneIK(PoseView pose, const Skeleton& skeleton, int count, int root, int mid, int end,
+void SolveTwoBoneIK(const PoseView& pose, const Skeleton& skeleton, int count, int root, int mid, int end,
                     Vec3 target, const Vec3* pole, float alpha) {
   const float a = ClampAlpha(alpha);
   if (a == 0.0f || !IsTwoBoneChain(pose, skeleton, count, root, mid, end)) return;
@@ -236,11 +237,11 @@ void SolveTwoBoneIK(PoseView pose, const Skeleton& skeleton, int count, int root
   }
 }
 
-template TwoBoneChain<TrsModel> ComposeTwoBoneChain(ConstPoseView, const Skeleton&, int, int, int);
-template TwoBoneChain<MatrixModel> ComposeTwoBoneChain(ConstPoseView, const Skeleton&, int, int, int);
-template Quat SolveComposedTwoBoneIK(PoseView, const Skeleton&, const TwoBoneChain<TrsModel>&, Vec3,
+template TwoBoneChain<TrsModel> ComposeTwoBoneChain(const ConstPoseView&, const Skeleton&, int, int, int);
+template TwoBoneChain<MatrixModel> ComposeTwoBoneChain(const ConstPoseView&, const Skeleton&, int, int, int);
+template Quat SolveComposedTwoBoneIK(const PoseView&, const Skeleton&, const TwoBoneChain<TrsModel>&, Vec3,
                                      const Vec3*, float);
-template Quat SolveComposedTwoBoneIK(PoseView, const Skeleton&, const TwoBoneChain<MatrixModel>&, Vec3,
+template Quat SolveComposedTwoBoneIK(const PoseView&, const Skeleton&, const TwoBoneChain<MatrixModel>&, Vec3,
                                      const Vec3*, float);
 
 }  // namespace anim

@@ -13,7 +13,8 @@ inline constexpr float kTwoBoneMaxReach = 0.9999f;
 
 // Whether root -> mid -> end is a chain the solver accepts: distinct bones, `mid` descending from
 // `root` and `end` from `mid`, all editable before the cut `count`.
-bool IsTwoBoneChain(ConstPoseView pose, const Skeleton& skeleton, int count, int root, int mid, int end);
+bool IsTwoBoneChain(const ConstPoseView& pose, const Skeleton& skeleton, int count, int root, int mid,
+                    int end);
 
 // Rotates `root` and `mid` so `end` reaches `target` (component space), keeping `end`'s
 // component-space rotation. The joint bends in its current bend plane (or, for a straight chain,
@@ -21,7 +22,7 @@ bool IsTwoBoneChain(ConstPoseView pose, const Skeleton& skeleton, int count, int
 // chain then turns about the root-target line so the joint points toward the pole. Out of reach,
 // the chain points straight at the target. `alpha` (clamped to [0, 1]) blends the local rotations
 // from the input to the solution. A chain IsTwoBoneChain rejects leaves the pose alone.
-void SolveTwoBoneIK(PoseView pose, const Skeleton& skeleton, int count, int root, int mid, int end,
+void SolveTwoBoneIK(const PoseView& pose, const Skeleton& skeleton, int count, int root, int mid, int end,
                     Vec3 target, const Vec3* pole, float alpha);
 
 // A chain IsTwoBoneChain accepts, with its model space composed once: what a solve reads. `Model`
@@ -42,15 +43,15 @@ struct TwoBoneChain {
 };
 
 template <typename Model>
-TwoBoneChain<Model> ComposeTwoBoneChain(ConstPoseView pose, const Skeleton& skeleton, int root, int mid,
-                                        int end);
+TwoBoneChain<Model> ComposeTwoBoneChain(const ConstPoseView& pose, const Skeleton& skeleton, int root,
+                                        int mid, int end);
 
 // SolveTwoBoneIK's solve and write on a composed chain, `alpha` already clamped and above 0 (the
 // target and pole are still checked). Returns the model rotation of end's parent as the pose now
 // has it, so a caller can turn end under it without walking the chain again; not necessarily of
 // unit length (normalise what it goes into).
 template <typename Model>
-Quat SolveComposedTwoBoneIK(PoseView pose, const Skeleton& skeleton, const TwoBoneChain<Model>& chain,
+Quat SolveComposedTwoBoneIK(const PoseView& pose, const Skeleton& skeleton, const TwoBoneChain<Model>& chain,
                             Vec3 target, const Vec3* pole, float alpha);
 
 }  // namespace anim

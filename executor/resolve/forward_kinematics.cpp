@@ -33,7 +33,7 @@ LocalMatrices& ThreadLocalMatrices() {
 }
 
 // FromTransform over one group of lanes, expression for expression.
-void LocalGroup(ConstPoseView pose, int first, float* out) {
+void LocalGroup(const ConstPoseView& pose, int first, float* out) {
   using namespace simd;
   const Vec3s t = LoadVec3s(pose.translations, first);
   const Quats q = LoadQuats(pose.rotations, first);
@@ -60,7 +60,7 @@ void LocalGroup(ConstPoseView pose, int first, float* out) {
 
 // Bones the pose view does not hold take their bind-pose locals. A group straddling the pose's
 // end is assembled in one block of its own first.
-void ComputeLocalMatrices(const Skeleton& skeleton, ConstPoseView pose, LocalMatrices& local) {
+void ComputeLocalMatrices(const Skeleton& skeleton, const ConstPoseView& pose, LocalMatrices& local) {
   const int n = skeleton.bone_count();
   const std::size_t floats = static_cast<std::size_t>((n + kWidth - 1) / kWidth * kLocalElements * kWidth);
   if (local.elements.size() < floats) local.elements.resize(floats);
@@ -150,7 +150,7 @@ Mat4 FromElements(const float* e, ElementStrides at) {
 
 }  // namespace
 
-void ApplyRootLock(PoseView pose, const Skeleton& skeleton, int root_bone) {
+void ApplyRootLock(const PoseView& pose, const Skeleton& skeleton, int root_bone) {
   if (root_bone < 0 || root_bone >= std::min(pose.bone_count, skeleton.bone_count())) return;
   const Transform& bind = skeleton.bind_local(root_bone);
   Transform t = GetBoneTransform(pose, root_bone);
@@ -159,7 +159,7 @@ void ApplyRootLock(PoseView pose, const Skeleton& skeleton, int root_bone) {
   SetBoneTransform(pose, root_bone, t);
 }
 
-void LocalToModel(const Skeleton& skeleton, ConstPoseView pose, Mat4* out_model) {
+void LocalToModel(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* out_model) {
   if (out_model == nullptr) return;
   LocalMatrices& local = ThreadLocalMatrices();
   ComputeLocalMatrices(skeleton, pose, local);
@@ -226,7 +226,7 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
 #endif
 }
 
-void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch,
+void ToSkinningMatrices(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* model_scratch,
                         Mat4* out_skinning) {
   if (model_scratch == nullptr || out_skinning == nullptr) return;
   LocalToModel(skeleton, pose, model_scratch);

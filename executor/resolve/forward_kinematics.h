@@ -11,18 +11,18 @@ namespace anim {
 
 // Pins `root_bone`'s local translation and rotation to the bind pose (root lock). Out-of-range
 // bones are ignored.
-void ApplyRootLock(PoseView pose, const Skeleton& skeleton, int root_bone);
+void ApplyRootLock(const PoseView& pose, const Skeleton& skeleton, int root_bone);
 
 // Model-space matrix of every bone: model[i] = model[parent[i]] * local[i]. Bones the pose view
 // does not hold (i >= pose.bone_count) take their bind-pose locals.
-void LocalToModel(const Skeleton& skeleton, ConstPoseView pose, Mat4* out_model);
+void LocalToModel(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* out_model);
 
 // Skinning matrix of every bone: model[i] * inverse_bind[i].
 void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skinning);
 
 // Forward kinematics then skinning (LocalToModel, then ModelToSkinning). `model_scratch` holds
 // skeleton.bone_count() matrices and receives the model-space ones.
-void ToSkinningMatrices(const Skeleton& skeleton, ConstPoseView pose, Mat4* model_scratch,
+void ToSkinningMatrices(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* model_scratch,
                         Mat4* out_skinning);
 
 // Rows 0..2 of the first `count` skinning matrices, for upload.

@@ -114,17 +114,62 @@ static_assert(std::is_trivially_copyable_v<AnimTask>, "AnimTask must stay a flat
 
 // How many dependencies a task of this type reads (dep_a first). MakeAdditive reads its base
 // pose only in AdditiveBase::Pose mode, and Crossfade its outgoing pose only when dep_b names one.
-int RequiredDependencyCount(const AnimTask& task);
+inline int RequiredDependencyCount(const AnimTask& task) {
+  switch (task.type) {
+    case AnimTaskType::ReferencePose:
+    case AnimTaskType::SampleClip:
+    case AnimTaskType::LoadPoseSnapshot:
+      return 0;
+    case AnimTaskType::Blend:
+    case AnimTaskType::BlendMasked:
+    case AnimTaskType::ApplyAdditive:
+      return 2;
+    case AnimTaskType::MakeAdditive:
+      return static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? 2 : 1;
+    case AnimTaskType::Crossfade:
+      return task.dep_b != AnimTask::NoTask ? 2 : 1;
+    case AnimTaskType::Inertialize:
+    case AnimTaskType::DeadBlend:
+    case AnimTaskType::SavePoseSnapshot:
+    case AnimTaskType::BoneTransform:
+    case AnimTaskType::TranslateBone:
+    case AnimTaskType::TwoBoneIK:
+    case AnimTaskType::FABRIK:
+    case AnimTaskType::LookAt:
+    case AnimTaskType::FootIK:
+      return 1;
+  }
+  return 0;
+}
 
 // Weight pruning (docs/executor.md, "Weight pruning"): the input a task passes through unchanged
 // because of its weight, 0 (dep_a) or 1 (dep_b), or -1 when every input counts. A blend at alpha
 // exactly 0 passes a and at exactly 1 passes b; a masked blend or an additive at 0 passes its
 // first input; a bone op or IK solver at 0 passes its source. Such a task's result is that input
 // exactly, and the input it does not pass cannot contribute.
-int PassThroughInput(const AnimTask& task);
+inline int PassThroughInput(const AnimTask& task) {
+  switch (task.type) {
+    case AnimTaskType::Blend:
+      return task.alpha == 0.0f ? 0 : task.alpha == 1.0f ? 1 : -1;
+    case AnimTaskType::BlendMasked:
+    case AnimTaskType::ApplyAdditive:
+    case AnimTaskType::BoneTransform:
+    case AnimTaskType::TranslateBone:
+    case AnimTaskType::TwoBoneIK:
+    case AnimTaskType::FABRIK:
+    case AnimTaskType::LookAt:
+    case AnimTaskType::FootIK:
+      return task.alpha == 0.0f ? 0 : -1;
+    default:
+      return -1;
+  }
+}
 
 // Tasks that keep state across frames (transition history, snapshots): a weight never prunes a
 // subtree holding one, since skipping it would change later frames.
-bool KeepsState(AnimTaskType type);
+inline bool KeepsState(AnimTaskType type) {
+  return type == AnimTaskType::Inertialize || type == AnimTaskType::DeadBlend ||
+         type == AnimTaskType::Crossfade || type == AnimTaskType::SavePoseSnapshot;
+}
 
 }  // namespace anim

@@ -182,12 +182,14 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
     const Pose* a = inputs_valid && deps[0] >= 0 ? s.result_pose[deps[0]] : nullptr;
     const Pose* b = inputs_valid && deps[1] >= 0 ? s.result_pose[deps[1]] : nullptr;
 
-    int16_t level = 0;
-    for (int16_t d : deps) {
-      if (d >= 0) level = std::max<int16_t>(level, static_cast<int16_t>(s.level[d] + 1));
+    int16_t level = 0;  // only tools read levels: worked out for a snapshot alone
+    if (snap != nullptr) {
+      for (int16_t d : deps) {
+        if (d >= 0) level = std::max<int16_t>(level, static_cast<int16_t>(s.level[d] + 1));
+      }
+      s.level[i] = level;
+      level_count = std::max(level_count, level + 1);
     }
-    s.level[i] = level;
-    level_count = std::max(level_count, level + 1);
 
     int mask_weighted = -1;
     int16_t dst_buf = AnimTask::NoTask;

@@ -17,12 +17,6 @@ int PosePool::Acquire(int bone_count, int curve_count) {
   return index;
 }
 
-void PosePool::Release(int index) {
-  if (index < 0 || index >= size() || !in_use_[index]) return;
-  in_use_[index] = 0;
-  --live_;
-}
-
 PosePool& ThreadPosePool() {
   thread_local PosePool pool;
   return pool;

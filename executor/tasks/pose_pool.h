@@ -15,7 +15,11 @@ class PosePool {
   // A free buffer sized for `bone_count` bones and `curve_count` curves with its metadata reset.
   // Returns its index.
   int Acquire(int bone_count, int curve_count);
-  void Release(int index);
+  void Release(int index) {
+    if (index < 0 || index >= size() || !in_use_[index]) return;
+    in_use_[index] = 0;
+    --live_;
+  }
 
   Pose& buffer(int index) { return *buffers_[index]; }
   int live() const { return live_; }

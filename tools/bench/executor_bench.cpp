@@ -224,8 +224,9 @@ void BM_ExecutorOverhead_WorkedExample(benchmark::State& state) {
 BENCHMARK(BM_ExecutorOverhead_WorkedExample)->Unit(benchmark::kNanosecond);
 
 // A sample alone, then the same sample through a transition task with no transition in flight
-// (`flags` apply off, as every frame between transitions records it). The difference is what the
-// pass-through costs: keeping the seam's history.
+// (`flags` apply off, as every frame between transitions records it), and through a bone op at
+// weight 0, which passes its input through and does nothing else: what any task costs the sweep.
+// A transition task's time less the bone op's is what keeping the seam's history costs.
 void PassThroughList(WorkedExample& storage, AnimTaskType transition) {
   const HumanoidAssets& h = Humanoid();
   storage.state.blends.resize(1);
@@ -241,19 +242,20 @@ void PassThroughList(WorkedExample& storage, AnimTaskType transition) {
   AnimTask pass;
   pass.type = transition;
   pass.dep_a = list.output_task;
-  pass.alpha = 0.2f;
+  pass.alpha = transition == AnimTaskType::BoneTransform ? 0.0f : 0.2f;  // a weight, or a duration
   list.output_task = list.Add(pass);
 }
 
 void BM_PassThrough(benchmark::State& state) {
   const AnimTaskType types[] = {AnimTaskType::ReferencePose, AnimTaskType::Inertialize,
-                                AnimTaskType::DeadBlend, AnimTaskType::Crossfade};
+                                AnimTaskType::DeadBlend, AnimTaskType::Crossfade,
+                                AnimTaskType::BoneTransform};
   WorkedExample storage;
   PassThroughList(storage, types[state.range(0)]);
   state.SetLabel(state.range(0) == 0 ? "sample alone" : AnimTaskTypeName(types[state.range(0)]));
   RunOverhead(state, storage.list);
 }
-BENCHMARK(BM_PassThrough)->DenseRange(0, 3)->Unit(benchmark::kNanosecond);
+BENCHMARK(BM_PassThrough)->DenseRange(0, 4)->Unit(benchmark::kNanosecond);
 
 // The same 13 tasks on the humanoid cut to 64 bones (sampling and blending stop at the cut;
 // forward kinematics still walks every bone).
