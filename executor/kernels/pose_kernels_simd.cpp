@@ -66,23 +66,20 @@ Quats ApplyRotationDelta(const Quats& base, const Quats& delta, Floats t) {
 // One blended group: per-lane weights `t`. The rotations of a group (a long chain through sqrt and
 // division) are left for a separate pass: a loop of rotations alone is short enough for the core
 // to overlap several groups' chains.
-void BlendVectorsGroup(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, Floats t,
-                       int first, int lanes) {
+void BlendVectorsGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
   using namespace simd;
   StoreVec3s(out.translations, first,
              Lerp(LoadVec3s(a.translations, first), LoadVec3s(b.translations, first), t), lanes);
   StoreVec3s(out.scales, first, Lerp(LoadVec3s(a.scales, first), LoadVec3s(b.scales, first), t), lanes);
 }
-void BlendRotationsGroup(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, Floats t,
-                         int first, int lanes) {
+void BlendRotationsGroup(PoseView out, ConstPoseView a, ConstPoseView b, Floats t, int first, int lanes) {
   using namespace simd;
   StoreQuats(out.rotations, first, Nlerp(LoadQuats(a.rotations, first), LoadQuats(b.rotations, first), t),
              lanes);
 }
 
 // Translations and scales of an additive delta, the same in local and mesh space.
-void MakeDeltaVectors(const PoseView& out, const ConstPoseView& source, const ConstPoseView& base, int first,
-                      int lanes) {
+void MakeDeltaVectors(PoseView out, ConstPoseView source, ConstPoseView base, int first, int lanes) {
   using namespace simd;
   const Vec3s translation = Map3(LoadVec3s(source.translations, first), LoadVec3s(base.translations, first),
                                  [](Floats s, Floats b) { return s - b; });
@@ -91,8 +88,8 @@ void MakeDeltaVectors(const PoseView& out, const ConstPoseView& source, const Co
              lanes);
 }
 
-void ApplyDeltaVectors(const PoseView& out, const ConstPoseView& base, const ConstPoseView& additive,
-                       Floats t, int first, int lanes) {
+void ApplyDeltaVectors(PoseView out, ConstPoseView base, ConstPoseView additive, Floats t, int first,
+                       int lanes) {
   using namespace simd;
   StoreVec3s(out.translations, first,
              AddScaled(LoadVec3s(base.translations, first), LoadVec3s(additive.translations, first), t),
