@@ -47,7 +47,8 @@ Vec3 TransformPoint(const Mat4& m, Vec3 p) {
 }
 
 Vec3 TransformVector(const Mat4& m, Vec3 v) {
-  return {m.m[0][0] * v.x + m.m[1][0] * v.y + m.m[2][0] * v.z, m.m[0][1] * v.x + m.m[1][1] * v.y + m.m[2][1] * v.z,
+  return {m.m[0][0] * v.x + m.m[1][0] * v.y + m.m[2][0] * v.z,
+          m.m[0][1] * v.x + m.m[1][1] * v.y + m.m[2][1] * v.z,
           m.m[0][2] * v.x + m.m[1][2] * v.y + m.m[2][2] * v.z};
 }
 
@@ -83,7 +84,8 @@ Mat4 InverseAffine(const Mat4& m) {
 Mat3x4 PackRows3x4(const Mat4& m) {
   Mat3x4 p;
   for (int row = 0; row < 3; ++row) {
-    for (int c = 0; c < 4; ++c) p.rows[row][c] = m.m[c][row];
+    for (int c = 0; c < 4; ++c)
+      p.rows[row][c] = m.m[c][row];
   }
   return p;
 }

@@ -14,9 +14,15 @@ struct Quat {
   friend constexpr bool operator==(Quat a, Quat b) = default;
 };
 
-constexpr float Dot(Quat a, Quat b) { return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w; }
-constexpr Quat Negate(Quat q) { return {-q.x, -q.y, -q.z, -q.w}; }
-constexpr Quat Conjugate(Quat q) { return {-q.x, -q.y, -q.z, q.w}; }
+constexpr float Dot(Quat a, Quat b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z + a.w * b.w;
+}
+constexpr Quat Negate(Quat q) {
+  return {-q.x, -q.y, -q.z, -q.w};
+}
+constexpr Quat Conjugate(Quat q) {
+  return {-q.x, -q.y, -q.z, q.w};
+}
 
 // Hamilton product: applying the result rotates by `b` first, then by `a`.
 constexpr Quat operator*(Quat a, Quat b) {
@@ -54,10 +60,14 @@ inline Quat FromAxisAngle(Vec3 unit_axis, float radians) {
 }
 
 // The representative of `q` in the hemisphere of `reference` (q and -q are the same rotation).
-constexpr Quat AlignHemisphere(Quat q, Quat reference) { return Dot(q, reference) < 0.0f ? Negate(q) : q; }
+constexpr Quat AlignHemisphere(Quat q, Quat reference) {
+  return Dot(q, reference) < 0.0f ? Negate(q) : q;
+}
 
 // The shortest-arc form of `q`: w >= 0, so the rotation angle is at most pi.
-constexpr Quat ShortestArc(Quat q) { return q.w < 0.0f ? Negate(q) : q; }
+constexpr Quat ShortestArc(Quat q) {
+  return q.w < 0.0f ? Negate(q) : q;
+}
 
 // Rotation angle in [0, pi] and unit axis of `q`, taking the shortest arc.
 inline void ToAxisAngle(Quat q, Vec3& unit_axis, float& radians) {
@@ -106,7 +116,8 @@ inline Quat Slerp(Quat a, Quat b, float t) {
   const float sin_theta = std::sin(theta);
   const float wa = std::sin((1.0f - t) * theta) / sin_theta;
   const float wb = std::sin(t * theta) / sin_theta;
-  return Normalize(Quat{a.x * wa + bb.x * wb, a.y * wa + bb.y * wb, a.z * wa + bb.z * wb, a.w * wa + bb.w * wb});
+  return Normalize(
+      Quat{a.x * wa + bb.x * wb, a.y * wa + bb.y * wb, a.z * wa + bb.z * wb, a.w * wa + bb.w * wb});
 }
 
 // Angle in radians between two rotations, in [0, pi].

@@ -16,6 +16,8 @@ struct Transform {
 };
 
 // Applies scale, then rotation, then translation to a point.
-inline Vec3 TransformPoint(const Transform& t, Vec3 p) { return Rotate(t.rotation, Mul(t.scale, p)) + t.translation; }
+inline Vec3 TransformPoint(const Transform& t, Vec3 p) {
+  return Rotate(t.rotation, Mul(t.scale, p)) + t.translation;
+}
 
 }  // namespace anim

@@ -20,15 +20,27 @@ struct Vec3 {
   friend constexpr bool operator==(Vec3 a, Vec3 b) = default;
 };
 
-constexpr Vec3 Mul(Vec3 a, Vec3 b) { return {a.x * b.x, a.y * b.y, a.z * b.z}; }
-constexpr float Dot(Vec3 a, Vec3 b) { return a.x * b.x + a.y * b.y + a.z * b.z; }
+constexpr Vec3 Mul(Vec3 a, Vec3 b) {
+  return {a.x * b.x, a.y * b.y, a.z * b.z};
+}
+constexpr float Dot(Vec3 a, Vec3 b) {
+  return a.x * b.x + a.y * b.y + a.z * b.z;
+}
 constexpr Vec3 Cross(Vec3 a, Vec3 b) {
   return {a.y * b.z - a.z * b.y, a.z * b.x - a.x * b.z, a.x * b.y - a.y * b.x};
 }
-inline float LengthSq(Vec3 a) { return Dot(a, a); }
-inline float Length(Vec3 a) { return std::sqrt(Dot(a, a)); }
-inline float Distance(Vec3 a, Vec3 b) { return Length(a - b); }
-constexpr Vec3 Lerp(Vec3 a, Vec3 b, float t) { return a + (b - a) * t; }
+inline float LengthSq(Vec3 a) {
+  return Dot(a, a);
+}
+inline float Length(Vec3 a) {
+  return std::sqrt(Dot(a, a));
+}
+inline float Distance(Vec3 a, Vec3 b) {
+  return Length(a - b);
+}
+constexpr Vec3 Lerp(Vec3 a, Vec3 b, float t) {
+  return a + (b - a) * t;
+}
 
 // Unit vector along `a`, or `fallback` when `a` is too short to have a direction.
 inline Vec3 NormalizeOr(Vec3 a, Vec3 fallback) {

@@ -17,7 +17,9 @@ Quat RandomUnitQuat(std::mt19937& rng) {
   return Normalize(Quat{n(rng), n(rng), n(rng), n(rng)});
 }
 
-void RequireSameRotation(Quat a, Quat b, float eps = 1e-5f) { REQUIRE(std::fabs(std::fabs(Dot(a, b)) - 1.0f) < eps); }
+void RequireSameRotation(Quat a, Quat b, float eps = 1e-5f) {
+  REQUIRE(std::fabs(std::fabs(Dot(a, b)) - 1.0f) < eps);
+}
 
 void RequireNear(Vec3 a, Vec3 b, float eps = 1e-5f) {
   REQUIRE(a.x == Approx(b.x).margin(eps));
@@ -98,7 +100,8 @@ TEST_CASE("3x4 packing keeps the top three rows", "[math]") {
   const Mat4 m = FromTransform({{4, 5, 6}, FromAxisAngle({0, 0, 1}, 0.5f), {1, 1, 1}});
   const Mat3x4 p = PackRows3x4(m);
   for (int r = 0; r < 3; ++r) {
-    for (int c = 0; c < 4; ++c) REQUIRE(p.rows[r][c] == m.m[c][r]);
+    for (int c = 0; c < 4; ++c)
+      REQUIRE(p.rows[r][c] == m.m[c][r]);
   }
   REQUIRE(p.rows[0][3] == 4.0f);
   REQUIRE(p.rows[2][3] == 6.0f);
