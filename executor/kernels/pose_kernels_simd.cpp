@@ -448,16 +448,43 @@ void CopyBones(const PoseView& out, const ConstPoseView& in, int first, int coun
   CopyStream(out.scales, in.scales, 3, first, count);
 }
 
+namespace {
+
+// `count` floats, a whole number of lane vectors (a packed pose is 10 per block of bones), from a
+// buffer that does not overlap `out`. Up to 4 KB (about 100 bones), straight vector loads and
+// stores, four at a time, take 0.9x the time of a call to memcpy (anim-bench-kernels
+// CopyPose/simd against CopyPose/memcpy at 64 and 96 bones); above it, memcpy's wider moves win.
+void CopyFloats(float* out, const float* in, int count) {
+  static_assert(kPoseBlockBones * 10 % simd::kWidth == 0);
+  constexpr int kLoopFloats = 4096 / sizeof(float);
+  if (count > kLoopFloats) {
+    std::memcpy(out, in, static_cast<std::size_t>(count) * sizeof(float));
+    return;
+  }
+  int i = 0;
+  for (; i + 4 * simd::kWidth <= count; i += 4 * simd::kWidth) {
+    const Floats v0 = simd::Load(in + i), v1 = simd::Load(in + i + simd::kWidth),
+                 v2 = simd::Load(in + i + 2 * simd::kWidth), v3 = simd::Load(in + i + 3 * simd::kWidth);
+    simd::Store(out + i, v0);
+    simd::Store(out + i + simd::kWidth, v1);
+    simd::Store(out + i + 2 * simd::kWidth, v2);
+    simd::Store(out + i + 3 * simd::kWidth, v3);
+  }
+  for (; i < count; i += simd::kWidth)
+    simd::Store(out + i, simd::Load(in + i));
+}
+
+}  // namespace
+
 void CopyPose(const PoseView& out, const ConstPoseView& in, int count) {
-  // The common case first, with nothing in its way: two whole poses laid out alike, one memcpy (a
+  // The common case first, with nothing in its way: two whole poses laid out alike, one run (a
   // pose copied onto itself is already there).
   const int n = out.bone_count;
   if (count >= n && in.bone_count == n) {
     const int padded = PaddedBoneCount(n);
     if (IsPackedPose(out, padded) && IsPackedPose(in, padded)) {
       if (out.translations != in.translations)
-        std::memcpy(out.translations, in.translations,
-                    static_cast<std::size_t>(PoseFloatCount(n)) * sizeof(float));
+        CopyFloats(out.translations, in.translations, PoseFloatCount(n));
       return;
     }
   }
