@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "executor/resolve/forward_kinematics.h"
+#include "executor/tasks/execution_plan.h"
 #include "executor/tasks/pose_pool.h"
 #include "executor/tasks/task_capture.h"
 #include "executor/tasks/task_runner.h"
@@ -33,6 +34,7 @@ struct ExecuteScratch {
   std::vector<int16_t> level;
   std::vector<uint8_t> seam_writers;  // by blend slot: reachable transition tasks writing its history
   std::vector<Mat4> model;
+  ExecutionPlan plan;  // the last list's decisions, replayed while lists keep its shape
 
   // Only the reachability marks and use counts start from zero: a task's result slots are written
   // when it runs, before any task reading them runs, and unreachable tasks' slots are never read.
@@ -88,12 +90,6 @@ bool WritesSeamHistory(AnimTaskType type) {
          type == AnimTaskType::Crossfade;
 }
 
-const Pose* LoadedSnapshot(const AnimTaskList& list, const AnimTask& task) {
-  if (list.state == nullptr || task.resource >= list.state->snapshots.size()) return nullptr;
-  const PoseSnapshotSlot& slot = list.state->snapshots[task.resource];
-  return slot.saved && slot.pose.bone_count() == list.skeleton->bone_count() ? &slot.pose : nullptr;
-}
-
 void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutputs& out, ExecuteScratch& s) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
@@ -117,22 +113,19 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
   CopyCurves(out.curves, final_pose.view());
 }
 
-}  // namespace
+ExecutorThreadStats& ThreadStats() {
+  thread_local ExecutorThreadStats stats;
+  return stats;
+}
 
-void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
-                         const ExecutorOptions& options) {
-  const PoseKernelTable& kernels = *options.kernels;
-  if (list.skeleton == nullptr) return;
-  const Skeleton& skeleton = *list.skeleton;
-  const int bones = skeleton.bone_count();
-  const int task_count = static_cast<int>(std::min<std::size_t>(list.tasks.size(), kMaxTasksPerList));
-  const int output =
-      list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
-
-  ExecuteScratch& s = ThreadScratch();
-  s.Prepare(task_count, bones, list.state != nullptr ? list.state->blends.size() : 0);
-  TaskSnapshot* snap = snapshot != nullptr ? snapshot : CaptureTargetFor(list.owner);
-  if (snap != nullptr) BeginSnapshot(*snap, list, task_count, output);
+// The full path: works out reachability, use counts and buffer ownership for `list`, runs the
+// reachable tasks, and records what it decided into `plan` when given.
+void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const ExecutorOptions& options,
+                  TaskSnapshot* snap, ExecuteScratch& s, PosePool& pool, ExecutionPlan* plan) {
+  const int bones = shape.bones;
+  const int16_t output = shape.output;
+  s.Prepare(shape.task_count, bones, shape.blend_slots);
+  if (snap != nullptr) BeginSnapshot(*snap, list, shape.task_count, output);
 
   // 1. Reachability and use counts: dependencies are earlier tasks, so one reverse pass suffices.
   // It lists the reachable tasks, so the sweep below never looks at an unreachable one.
@@ -171,7 +164,6 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   }
 
   // 2 + 3. Ownership and one forward sweep over the reachable tasks.
-  PosePool& pool = ThreadPosePool();
   int exec_order = 0, peak_live = pool.live(), level_count = 0;
   for (int step = reached_count - 1; step >= 0; --step) {
     const ReachedTask& r = s.reached[step];
@@ -207,9 +199,9 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
           break;
         }
       }
-      if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, list.CurveCount()));
+      if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, shape.curves));
       Pose& dst = pool.buffer(dst_buf);
-      const TaskRun run = RunTask(list, task, inputs_valid, a, b, dst, kernels);
+      const TaskRun run = RunTask(list, task, inputs_valid, a, b, dst, *options.kernels);
       mask_weighted = run.mask_weighted;
       s.result_buf[i] = dst_buf;
       s.result_pose[i] = &dst;
@@ -226,6 +218,15 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
           run.history->Push(dst.view(), list.delta_time);
         }
       }
+    }
+    if (plan != nullptr) {
+      plan->AddStep(
+          {.task = static_cast<int16_t>(i),
+           .buffer = dst_buf,
+           .deps = {inputs_valid ? deps[0] : AnimTask::NoTask, inputs_valid ? deps[1] : AnimTask::NoTask},
+           .inputs_valid = inputs_valid,
+           .fresh = !stole,
+           .hands_over = handed_over});
     }
 
     const int use_count = s.use_count[i];  // readers of this result; none has run yet
@@ -246,8 +247,83 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
     }
     ++exec_order;
   }
+  if (plan != nullptr) plan->Finish();
+  if (snap != nullptr) FinishSnapshot(*snap, exec_order, peak_live, level_count);
+}
 
-  // 4. Resolve: the root pin goes on a copy when the result is retained history.
+// The decisions `s.plan` recorded for a list of this shape, replayed: each reachable task in order,
+// into the buffer the full path gave it. The pool's books are not kept: every buffer the plan
+// names exists (the full path created it on this thread) and none is in use between lists.
+void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s, PosePool& pool) {
+  const int bones = list.skeleton->bone_count();
+  const int curves = list.CurveCount();
+  for (const PlanStep& step : s.plan.steps()) {
+    const int i = step.task;
+    const AnimTask& task = list.tasks[i];
+    if (step.buffer == AnimTask::NoTask) {  // a loaded snapshot, read where it is
+      s.result_buf[i] = kRetained;
+      s.result_pose[i] = LoadedSnapshot(list, task);
+      continue;
+    }
+    const Pose* a = step.deps[0] >= 0 ? s.result_pose[step.deps[0]] : nullptr;
+    const Pose* b = step.deps[1] >= 0 ? s.result_pose[step.deps[1]] : nullptr;
+    Pose& dst = pool.buffer(step.buffer);
+    if (step.fresh) dst.Resize(bones, curves);
+    const TaskRun run = RunTask(list, task, step.inputs_valid, a, b, dst, kernels);
+    s.result_buf[i] = step.buffer;
+    s.result_pose[i] = &dst;
+    if (run.history == nullptr) continue;
+    if (step.hands_over) {
+      s.result_pose[i] = &run.history->Adopt(dst, list.delta_time);
+      s.result_buf[i] = kRetained;
+    } else {
+      run.history->Push(dst.view(), list.delta_time);
+    }
+  }
+}
+
+}  // namespace
+
+void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
+                         const ExecutorOptions& options) {
+  const PoseKernelTable& kernels = *options.kernels;
+  if (list.skeleton == nullptr) return;
+  const Skeleton& skeleton = *list.skeleton;
+  const int bones = skeleton.bone_count();
+  const int task_count = static_cast<int>(std::min<std::size_t>(list.tasks.size(), kMaxTasksPerList));
+  const int16_t output =
+      list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
+
+  ExecuteScratch& s = ThreadScratch();
+  PosePool& pool = ThreadPosePool();
+  TaskSnapshot* snap = snapshot != nullptr ? snapshot : CaptureTargetFor(list.owner);
+  const ListShape shape{.task_count = task_count,
+                        .output = output,
+                        .bones = bones,
+                        .curves = list.CurveCount(),
+                        .state = list.state,
+                        .blend_slots = list.state != nullptr ? list.state->blends.size() : 0,
+                        .snapshot_slots = list.state != nullptr ? list.state->snapshots.size() : 0,
+                        .options = static_cast<uint8_t>((options.fault_steal_shared_buffers ? 1 : 0) |
+                                                        (options.prune_by_weight ? 2 : 0))};
+  // A plan's buffer indices hold for a pool that starts empty, as it does between lists.
+  const bool pool_empty = pool.live() == 0;
+  ExecutorThreadStats& stats = ThreadStats();
+  ++stats.lists;
+  if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
+    ReplayPlan(list, kernels, s, pool);
+    ++stats.replayed;
+  } else {
+    const bool record = pool_empty && options.reuse_plan;
+    if (record) {
+      s.plan.Begin(list, shape);
+    } else {
+      s.plan.Invalidate();
+    }
+    DecideAndRun(list, shape, options, snap, s, pool, record ? &s.plan : nullptr);
+  }
+
+  // Resolve: the root pin goes on a copy when the result is retained history.
   const Pose* final_pose = output != AnimTask::NoTask ? s.result_pose[output] : &skeleton.bind_pose();
   if (outputs.root_motion != nullptr)
     *outputs.root_motion =
@@ -262,7 +338,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
       CopyCurves(copy.view(), final_pose->view());
       copy.kind = final_pose->kind;
       final_pose = &copy;
-      peak_live = std::max(peak_live, pool.live());
+      if (snap != nullptr) snap->peak_live_buffers = std::max(snap->peak_live_buffers, pool.live());
     }
     ApplyRootLock(pool.buffer(final_buf).view(), skeleton, pinned);
   }
@@ -273,10 +349,11 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   // Release and reset: the pool is empty again for the next list on this thread.
   if (final_buf >= 0) pool.Release(final_buf);
   if (list.state != nullptr) CommitPendingSnapshots(*list.state);
-  if (snap != nullptr) {
-    FinishSnapshot(*snap, exec_order, peak_live, level_count);
-    if (snap != snapshot) PublishCapture(*snap);
-  }
+  if (snap != nullptr && snap != snapshot) PublishCapture(*snap);
+}
+
+const ExecutorThreadStats& ThreadExecutorStats() {
+  return ThreadStats();
 }
 
 void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot) {

@@ -9,9 +9,15 @@
 //  4. resolve: root lock (on a copy when the result is retained history), forward kinematics over
 //     every bone, skinning matrices and their 3x4 packing (forward kinematics only when a model or
 //     skinning output is asked for); then release and reset.
-// Scratch arrays and the pose pool are thread_local: one list runs on one thread, start to finish.
+// A list of the same shape as the one before it on this thread (the same tasks reachable, the
+// same dependencies, the same inputs passed through by weight: executor/tasks/execution_plan.h)
+// skips 1 and 2 and replays that list's decisions: the same tasks in the same order into the same
+// buffers. A game records one shape frame after frame until a state or a weight changes.
+// Scratch arrays, the plan and the pose pool are thread_local: one list runs on one thread, start
+// to finish.
 #pragma once
 
+#include <cstdint>
 #include <span>
 
 #include "executor/math/mat4.h"
@@ -47,7 +53,18 @@ struct ExecutorOptions {
   // false: every input a task lists is computed, whatever its weight (the baseline weight pruning
   // is held to: the same results, bit for bit, from more tasks).
   bool prune_by_weight = true;
+  // false: every list's reachability and buffers are worked out afresh, never replayed from the
+  // previous list's plan (the baseline plan reuse is held to).
+  bool reuse_plan = true;
 };
+
+// How the lists executed on the calling thread went: how many replayed the previous list's plan
+// (its shape had not changed) rather than working everything out again.
+struct ExecutorThreadStats {
+  std::uint64_t lists = 0;
+  std::uint64_t replayed = 0;
+};
+const ExecutorThreadStats& ThreadExecutorStats();
 
 void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
                          const ExecutorOptions& options);

@@ -1,0 +1,158 @@
+// Plan reuse (executor/tasks/execution_plan.h): a list replays the previous list's decisions only
+// when nothing those decisions read has changed. Random lists change shape between frames (a
+// weight reaches 0 or 1, the output moves, a dependency is rewired, a snapshot is saved or
+// forgotten) and
+// must come out bit for bit as when every list is decided afresh.
+#include <catch2/catch.hpp>
+
+#include <array>
+#include <random>
+
+#include "executor/tasks/execute_task_list.h"
+#include "executor/tasks/reference_executor.h"
+#include "tests/executor/random_task_list.h"
+
+using namespace anim;
+
+namespace {
+
+constexpr int kScenes = 300;
+constexpr int kFrames = 12;
+
+// Weighted tasks: a weight of exactly 0 (or 1 for a blend) passes one input through.
+bool HasWeight(AnimTaskType type) {
+  const AnimTask probe{.type = type, .alpha = 0.0f};
+  return PassThroughInput(probe) >= 0;
+}
+
+// Between frames: half the time nothing but the per-frame fields change (the plan replays),
+// otherwise one change of shape.
+void ChangeShape(AnimTaskList& list, uint32_t seed, int frame) {
+  std::mt19937 rng(seed * 104729u + static_cast<uint32_t>(frame));
+  const int n = static_cast<int>(list.tasks.size());
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  switch (pick(0, 5)) {
+    case 0: {  // a weight reaches 0 or 1, or leaves them
+      AnimTask& t = list.tasks[pick(0, n - 1)];
+      if (HasWeight(t.type)) t.alpha = std::array{0.0f, 1.0f, 0.37f}[pick(0, 2)];
+      break;
+    }
+    case 1:  // another output
+      list.output_task = static_cast<int16_t>(pick(0, n - 1));
+      break;
+    case 2: {  // a rewired input, possibly to none
+      const int i = pick(0, n - 1);
+      list.tasks[i].dep_a = static_cast<int16_t>(pick(-1, i - 1));
+      break;
+    }
+    case 3:  // the instance forgets its saved poses (a reset): loads yield the bind pose again
+      for (PoseSnapshotSlot& slot : list.state->snapshots)
+        slot.saved = false;
+      break;
+    default:
+      break;
+  }
+}
+
+struct Run {
+  std::vector<std::vector<Mat4>> frames;
+  uint64_t replayed = 0;
+};
+
+Run RunFrames(uint32_t seed, bool reuse_plan) {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(seed);
+  TaskStateStorage state = scene->MakeState();
+  AnimTaskList list = scene->list;
+  list.state = &state;
+  const uint64_t replayed_before = ThreadExecutorStats().replayed;
+  Run run;
+  for (int f = 0; f < kFrames; ++f) {
+    scene->AdvanceFrame(seed, f);
+    for (std::size_t i = 0; i < list.tasks.size(); ++i) {
+      list.tasks[i].time = scene->list.tasks[i].time;
+      list.tasks[i].flags = scene->list.tasks[i].flags;
+    }
+    if (f > 0) ChangeShape(list, seed, f);
+    std::vector<Mat4> skinning(scene->skeleton->bone_count());
+    ExecuteTaskListWith(list, {.skinning = skinning}, nullptr,
+                        {.kernels = &kReferencePoseKernels, .reuse_plan = reuse_plan});
+    run.frames.push_back(std::move(skinning));
+  }
+  run.replayed = ThreadExecutorStats().replayed - replayed_before;
+  return run;
+}
+
+bool Identical(const std::vector<Mat4>& a, const std::vector<Mat4>& b) {
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    for (int c = 0; c < 4; ++c) {
+      for (int r = 0; r < 4; ++r) {
+        if (a[i].m[c][r] != b[i].m[c][r]) return false;
+      }
+    }
+  }
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("plan reuse: lists that change shape between frames match lists decided afresh",
+          "[executor][plan]") {
+  uint64_t replayed = 0, lists = 0;
+  for (uint32_t seed = 1; seed <= kScenes; ++seed) {
+    const Run fresh = RunFrames(seed, false);
+    const Run reused = RunFrames(seed, true);
+    REQUIRE(fresh.replayed == 0);
+    for (int f = 0; f < kFrames; ++f) {
+      INFO("seed " << seed << ", frame " << f);
+      REQUIRE(Identical(reused.frames[f], fresh.frames[f]));
+    }
+    replayed += reused.replayed;
+    lists += kFrames;
+  }
+  // Both paths ran: about half the frames keep their shape, the first frame of each scene cannot.
+  INFO(replayed << " of " << lists << " lists replayed a plan");
+  CHECK(replayed > lists / 4);
+  CHECK(replayed < lists - kScenes);
+}
+
+// A load reads the instance's saved pose where it lies, so whether the slot holds one is part of
+// the shape: a saved pose forgotten between two frames (an instance reset) must not replay a plan
+// that reads it.
+TEST_CASE("plan reuse: a snapshot saved, then forgotten, is loaded as the frame finds it",
+          "[executor][plan]") {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(7);
+  AnimTaskList list;
+  list.skeleton = scene->skeleton.get();
+  list.clips = scene->clip_table;
+  AnimTask sample{.type = AnimTaskType::SampleClip, .time = 0.25f};
+  const int16_t sampled = list.Add(sample);
+  const int16_t saved = list.Add({.type = AnimTaskType::SavePoseSnapshot, .dep_a = sampled});
+  const int16_t loaded = list.Add({.type = AnimTaskType::LoadPoseSnapshot});
+  list.output_task = list.Add({.type = AnimTaskType::Blend, .dep_a = loaded, .dep_b = saved, .alpha = 0.5f});
+
+  // Frames 0-2 save and load; before frame 3 the slot is forgotten.
+  auto run = [&](bool reuse_plan) {
+    TaskStateStorage state;
+    state.snapshots.resize(1);
+    list.state = &state;
+    std::vector<std::vector<Mat4>> frames;
+    for (int f = 0; f < 4; ++f) {
+      if (f == 3) state.snapshots[0].saved = false;
+      list.tasks[sampled].time += 0.1f;
+      std::vector<Mat4> skinning(list.skeleton->bone_count());
+      ExecuteTaskListWith(list, {.skinning = skinning}, nullptr,
+                          {.kernels = &kReferencePoseKernels, .reuse_plan = reuse_plan});
+      frames.push_back(std::move(skinning));
+    }
+    list.tasks[sampled].time = sample.time;
+    return frames;
+  };
+  const auto fresh = run(false);
+  const uint64_t replayed_before = ThreadExecutorStats().replayed;
+  const auto reused = run(true);
+  CHECK(ThreadExecutorStats().replayed - replayed_before == 1);  // frame 2 only
+  for (int f = 0; f < 4; ++f) {
+    INFO("frame " << f);
+    REQUIRE(Identical(reused[f], fresh[f]));
+  }
+}
