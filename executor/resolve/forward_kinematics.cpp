@@ -148,6 +148,53 @@ Mat4 FromElements(const float* e, ElementStrides at) {
   return r;
 }
 
+#if defined(ANIM_SIMD_SSE)
+// Forward kinematics over every bone into `out_model`; `then(i, model)` sees each bone's model
+// columns while they are still in registers. Bones mostly follow their parent directly (chains):
+// then the parent's columns are still in registers too, and the chain does not wait for a store to
+// come back as a load.
+template <typename Then>
+void WalkModel(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* out_model, Then then) {
+  LocalMatrices& local = ThreadLocalMatrices();
+  ComputeLocalMatrices(skeleton, pose, local);
+  const std::vector<int16_t>& parents = skeleton.parents();
+  Columns model{};
+  for (int i = 0; i < skeleton.bone_count(); ++i) {
+    const int p = parents[i];
+    if (!kernel::HasValidParent(p, i)) {
+      out_model[i] = FromElements(local.Bone(i), kLocalStrides);
+      model = LoadColumns(out_model[i]);
+    } else {
+      if (p != i - 1) model = LoadColumns(out_model[p]);
+      model = MultiplyAffine(model, local.Bone(i), kLocalStrides);
+      StoreColumns(model, out_model[i]);
+    }
+    then(i, model);
+  }
+}
+#endif
+
+#if defined(ANIM_SIMD_AVX2)
+// model * inverse bind for an affine inverse bind held as Skeleton::inverse_bind_pairs: two result
+// columns per product, [a_k | a_k] * [b(c0, k) | b(c1, k)], summed as MultiplyAffine sums.
+void SkinFromColumns(const Columns& a, const float* pairs, Mat4& out) {
+  const __m256 a0 = _mm256_set_m128(a.c[0], a.c[0]);
+  const __m256 a1 = _mm256_set_m128(a.c[1], a.c[1]);
+  const __m256 a2 = _mm256_set_m128(a.c[2], a.c[2]);
+  // a[3] joins column 3 only; column 2 adds -0, which leaves every value (and sign of zero) as is.
+  const __m256 a3_in_column_3 = _mm256_insertf128_ps(_mm256_set1_ps(-0.0f), a.c[3], 1);
+  const auto product = [&](const float* b) {
+    const __m256 xy =
+        _mm256_add_ps(_mm256_mul_ps(a0, _mm256_loadu_ps(b)), _mm256_mul_ps(a1, _mm256_loadu_ps(b + 8)));
+    return std::pair{xy, _mm256_mul_ps(a2, _mm256_loadu_ps(b + 16))};
+  };
+  const auto [xy01, z01] = product(pairs);
+  const auto [xy23, z23] = product(pairs + 24);
+  _mm256_storeu_ps(out.m[0], _mm256_add_ps(xy01, z01));
+  _mm256_storeu_ps(out.m[2], _mm256_add_ps(xy23, _mm256_add_ps(z23, a3_in_column_3)));
+}
+#endif
+
 }  // namespace
 
 void ApplyRootLock(const PoseView& pose, const Skeleton& skeleton, int root_bone) {
@@ -161,25 +208,12 @@ void ApplyRootLock(const PoseView& pose, const Skeleton& skeleton, int root_bone
 
 void LocalToModel(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* out_model) {
   if (out_model == nullptr) return;
+#if defined(ANIM_SIMD_SSE)
+  WalkModel(skeleton, pose, out_model, [](int, const Columns&) {});
+#else
   LocalMatrices& local = ThreadLocalMatrices();
   ComputeLocalMatrices(skeleton, pose, local);
   const std::vector<int16_t>& parents = skeleton.parents();
-#if defined(ANIM_SIMD_SSE)
-  // Bones mostly follow their parent directly (chains): then the parent's columns are still in
-  // registers, and the chain does not wait for a store to come back as a load.
-  Columns model{};
-  for (int i = 0; i < skeleton.bone_count(); ++i) {
-    const int p = parents[i];
-    if (!kernel::HasValidParent(p, i)) {
-      out_model[i] = FromElements(local.Bone(i), kLocalStrides);
-      model = LoadColumns(out_model[i]);
-      continue;
-    }
-    if (p != i - 1) model = LoadColumns(out_model[p]);
-    model = MultiplyAffine(model, local.Bone(i), kLocalStrides);
-    StoreColumns(model, out_model[i]);
-  }
-#else
   for (int i = 0; i < skeleton.bone_count(); ++i) {
     const int p = parents[i];
     out_model[i] = kernel::HasValidParent(p, i) ? MultiplyAffine(out_model[p], local.Bone(i), kLocalStrides)
@@ -198,25 +232,9 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
     return;
   }
 #if defined(ANIM_SIMD_AVX2)
-  // Two result columns per product: [a_k | a_k] * [b(c0, k) | b(c1, k)], summed as MultiplyAffine.
   const float* pairs = skeleton.inverse_bind_pairs().data();
-  for (int i = 0; i < n; ++i, pairs += Skeleton::kInverseBindPairFloats) {
-    const Mat4& a = model[i];
-    const __m256 a0 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[0]));
-    const __m256 a1 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[1]));
-    const __m256 a2 = _mm256_broadcast_ps(reinterpret_cast<const __m128*>(a.m[2]));
-    // a[3] joins column 3 only; column 2 adds -0, which leaves every value (and sign of zero) as is.
-    const __m256 a3_in_column_3 = _mm256_insertf128_ps(_mm256_set1_ps(-0.0f), _mm_loadu_ps(a.m[3]), 1);
-    const auto product = [&](const float* b) {
-      const __m256 xy =
-          _mm256_add_ps(_mm256_mul_ps(a0, _mm256_loadu_ps(b)), _mm256_mul_ps(a1, _mm256_loadu_ps(b + 8)));
-      return std::pair{xy, _mm256_mul_ps(a2, _mm256_loadu_ps(b + 16))};
-    };
-    const auto [xy01, z01] = product(pairs);
-    const auto [xy23, z23] = product(pairs + 24);
-    _mm256_storeu_ps(out_skinning[i].m[0], _mm256_add_ps(xy01, z01));
-    _mm256_storeu_ps(out_skinning[i].m[2], _mm256_add_ps(xy23, _mm256_add_ps(z23, a3_in_column_3)));
-  }
+  for (int i = 0; i < n; ++i, pairs += Skeleton::kInverseBindPairFloats)
+    SkinFromColumns(LoadColumns(model[i]), pairs, out_skinning[i]);
 #elif defined(ANIM_SIMD_SSE)
   for (int i = 0; i < n; ++i)
     StoreColumns(MultiplyAffine(LoadColumns(model[i]), inverse_bind[i].m[0], kMat4Strides), out_skinning[i]);
@@ -229,6 +247,18 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
 void ToSkinningMatrices(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* model_scratch,
                         Mat4* out_skinning) {
   if (model_scratch == nullptr || out_skinning == nullptr) return;
+#if defined(ANIM_SIMD_AVX2)
+  // One pass: each bone's skinning product is independent work the core overlaps with the chain of
+  // parent products forward kinematics waits on.
+  if (skeleton.inverse_binds_affine()) {
+    const float* pairs = skeleton.inverse_bind_pairs().data();
+    WalkModel(skeleton, pose, model_scratch, [&](int i, const Columns& model) {
+      SkinFromColumns(model, pairs + static_cast<std::ptrdiff_t>(i) * Skeleton::kInverseBindPairFloats,
+                      out_skinning[i]);
+    });
+    return;
+  }
+#endif
   LocalToModel(skeleton, pose, model_scratch);
   ModelToSkinning(skeleton, model_scratch, out_skinning);
 }

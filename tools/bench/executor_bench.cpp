@@ -89,15 +89,18 @@ void BM_WorkedExample_Advancing(benchmark::State& state) {
     ExecuteTaskList(ex.list, outputs);
   }
   const uint64_t allocations_before = HeapAllocationCount();
+  const ExecutorThreadStats stats_before = ThreadExecutorStats();
   for (auto _ : state) {
     advance();
     ExecuteTaskList(ex.list, outputs);
     benchmark::DoNotOptimize(skinning.data());
   }
   const uint64_t allocations = HeapAllocationCount() - allocations_before;
-  state.counters["allocs_per_frame"] =
-      static_cast<double>(allocations) / static_cast<double>(state.iterations());
+  const double frames = static_cast<double>(state.iterations());
+  const double replayed = static_cast<double>(ThreadExecutorStats().replayed - stats_before.replayed);
+  state.counters["allocs_per_frame"] = static_cast<double>(allocations) / frames;
   state.counters["pool_buffers"] = ThreadPosePool().size();
+  state.counters["plans_replayed"] = replayed / frames;  // the fraction of frames
 }
 BENCHMARK(BM_WorkedExample_Advancing)->Arg(0)->Arg(1)->Unit(benchmark::kNanosecond);
 
