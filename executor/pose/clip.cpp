@@ -215,15 +215,19 @@ ClipKeyPair Clip::KeysAt(float time) const {
   if (frame_count_ < 2 || !std::isfinite(time)) return {0, 0, 0.0f};
   const float dur = duration();
   if (looping_) {
-    time = std::fmod(time, dur);
-    if (time < 0.0f) time += dur;
+    if (!(time >= 0.0f && time < dur)) {  // within the first loop fmod changes nothing: no libm call
+      time = std::fmod(time, dur);
+      if (time < 0.0f) time += dur;
+    }
   } else {
     time = std::clamp(time, 0.0f, dur);
   }
   // The position between keys in double: in float, a clip a few seconds long would already round
   // the blend weight to a few millionths, and that weight scales the whole change between two keys.
   const double f = static_cast<double>(time) * sample_rate_;
-  const double nearest = std::round(f);
+  // Ties go to even here, not away from zero as std::round would, which matters only half-way
+  // between keys, where no key is near; nearbyint is one instruction, round a libm call.
+  const double nearest = std::nearbyint(f);
   if (std::fabs(f - nearest) < 1e-4) {  // a key time, whichever side the rounding fell
     const int k = std::clamp(static_cast<int>(nearest), 0, frame_count_ - 1);
     return k == frame_count_ - 1 ? ClipKeyPair{k - 1, k, 1.0f} : ClipKeyPair{k, k + 1, 0.0f};
