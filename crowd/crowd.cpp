@@ -12,7 +12,6 @@
 #include "crowd/tsan_edges.h"
 #include "executor/tasks/execute_task_list.h"
 #include "executor/tasks/pose_pool.h"
-#include "executor/tasks/task_snapshot.h"
 #include "vm/build_tasks.h"
 
 namespace anim::crowd {
@@ -41,11 +40,9 @@ struct alignas(64) Entity {
   bool visible = true;
 };
 
-// One worker thread's share of a frame. The snapshot is reused list after list, so after warm-up
-// it allocates nothing; from it come the executed task count and the peak of live buffers.
+// One worker thread's share of a frame.
 struct Worker {
   CrowdCounters counters;
-  TaskSnapshot snapshot;
   bool used = false;
 };
 
@@ -105,13 +102,17 @@ struct Crowd::State {
       return;
     }
     Transform root_motion;
-    ExecuteTaskList(e.list, ExecuteOutputs{.skinning = Skinning(index), .root_motion = &root_motion},
-                    &w.snapshot);
+    // The executor's thread counters, not a snapshot: a snapshot would make every list take the
+    // full path, and lists of one shape (entities of one graph in one state) replay a plan.
+    const ExecutorThreadStats& executor = ThreadExecutorStats();
+    const ExecutorThreadStats before = executor;
+    ExecuteTaskList(e.list, ExecuteOutputs{.skinning = Skinning(index), .root_motion = &root_motion});
     e.instance.AccumulateRootMotion(root_motion);
     c.evaluate_ns[slot] += NanosecondsSince(start);
     ++c.evaluated[slot];
-    c.tasks_executed += w.snapshot.reachable_count;
-    c.peak_live_buffers = std::max(c.peak_live_buffers, w.snapshot.peak_live_buffers);
+    c.tasks_executed += static_cast<int64_t>(executor.tasks_run - before.tasks_run);
+    c.plans_replayed += static_cast<int>(executor.replayed - before.replayed);
+    c.peak_live_buffers = std::max(c.peak_live_buffers, executor.last_peak_buffers);
   }
 
   void CopyLeader(int index, Worker& w) {

@@ -17,6 +17,7 @@ void CrowdCounters::Add(const CrowdCounters& o) {
   copy_ns += o.copy_ns;
   tasks_recorded += o.tasks_recorded;
   tasks_executed += o.tasks_executed;
+  plans_replayed += o.plans_replayed;
   peak_live_buffers = std::max(peak_live_buffers, o.peak_live_buffers);
   pool_buffers_held = std::max(pool_buffers_held, o.pool_buffers_held);
 }
@@ -76,6 +77,7 @@ void CostModel::Summarise(const CrowdCounters& f, CrowdFrameStats& stats) const 
   stats.copy_ns = f.copy_ns;
   stats.tasks_recorded = f.tasks_recorded;
   stats.tasks_executed = f.tasks_executed;
+  stats.plans_replayed = f.plans_replayed;
   stats.peak_pool_buffers_per_thread = f.peak_live_buffers;
   stats.pool_buffers_held = f.pool_buffers_held;
 }

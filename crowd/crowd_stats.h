@@ -31,6 +31,7 @@ struct CrowdCounters {
   double copy_ns = 0.0;                               // measured time of the followers' copies
   int64_t tasks_recorded = 0;
   int64_t tasks_executed = 0;  // reachable tasks run
+  int plans_replayed = 0;      // executed lists that replayed the thread's previous plan
   int peak_live_buffers = 0;   // the most pool buffers live at once while one list ran
   int pool_buffers_held = 0;   // this thread's pool size (buffers ever created; it never shrinks)
 
@@ -46,6 +47,7 @@ struct CrowdFrameStats {
   int lod_cut = 0;              // updated entities whose list had a LOD cut
   int64_t tasks_recorded = 0;
   int64_t tasks_executed = 0;
+  int plans_replayed = 0;                // updated entities whose list replayed its thread's previous plan
   int threads = 0;                       // threads that ran part of the frame
   int peak_pool_buffers_per_thread = 0;  // the most pool buffers one thread had live at once
   int pool_buffers_held = 0;             // the largest pool among those threads

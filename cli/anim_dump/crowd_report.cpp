@@ -105,6 +105,7 @@ nlohmann::json FrameJson(int frame, const crowd::CrowdFrameStats& s) {
           {"lod_cut", s.lod_cut},
           {"tasks_recorded", s.tasks_recorded},
           {"tasks_executed", s.tasks_executed},
+          {"plans_replayed", s.plans_replayed},
           {"threads", s.threads},
           {"peak_pool_buffers_per_thread", s.peak_pool_buffers_per_thread},
           {"pool_buffers_held", s.pool_buffers_held},
@@ -132,6 +133,7 @@ std::vector<std::string> FrameRow(int frame, const crowd::CrowdFrameStats& s) {
           std::to_string(s.followers),
           std::to_string(s.lod_cut),
           std::to_string(s.tasks_executed),
+          std::to_string(s.plans_replayed),
           std::to_string(s.peak_pool_buffers_per_thread),
           std::to_string(s.threads),
           us(s.wall_ns),
@@ -208,10 +210,10 @@ int RunCrowdCommand(const CrowdOptions& o) {
 
     std::string text = o.json ? std::string() : Describe(o, threads, bands);
     nlohmann::json frames_json = nlohmann::json::array();
-    StreamedTable table(
-        {"frame", "updated", "skipped", "gated", "followers", "lod_cut", "tasks", "buffers/thread", "threads",
-         "wall_us", "saved_stagger_us", "saved_visibility_us", "saved_lod_us", "saved_followers_us"},
-        std::vector<bool>(14, true), false);
+    StreamedTable table({"frame", "updated", "skipped", "gated", "followers", "lod_cut", "tasks", "replayed",
+                         "buffers/thread", "threads", "wall_us", "saved_stagger_us", "saved_visibility_us",
+                         "saved_lod_us", "saved_followers_us"},
+                        std::vector<bool>(15, true), false);
     for (int frame = 0; frame < frames; ++frame) {
       for (int e = 0; e < o.count; ++e)
         players[e].ApplyBeforeFrame(frame, crowd.instance(e));

@@ -247,8 +247,11 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
     }
     ++exec_order;
   }
-  if (plan != nullptr) plan->Finish();
+  if (plan != nullptr) plan->Finish(peak_live);
   if (snap != nullptr) FinishSnapshot(*snap, exec_order, peak_live, level_count);
+  ExecutorThreadStats& stats = ThreadStats();
+  stats.tasks_run += static_cast<uint64_t>(exec_order);
+  stats.last_peak_buffers = peak_live;
 }
 
 // The decisions `s.plan` recorded for a list of this shape, replayed: each reachable task in order,
@@ -301,7 +304,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
                         .output = output,
                         .bones = bones,
                         .curves = list.CurveCount(),
-                        .state = list.state,
+                        .has_state = list.state != nullptr,
                         .blend_slots = list.state != nullptr ? list.state->blends.size() : 0,
                         .snapshot_slots = list.state != nullptr ? list.state->snapshots.size() : 0,
                         .options = static_cast<uint8_t>((options.fault_steal_shared_buffers ? 1 : 0) |
@@ -313,6 +316,8 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
     ReplayPlan(list, kernels, s, pool);
     ++stats.replayed;
+    stats.tasks_run += s.plan.steps().size();
+    stats.last_peak_buffers = s.plan.peak_buffers();
   } else {
     const bool record = pool_empty && options.reuse_plan;
     if (record) {
@@ -338,6 +343,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
       CopyCurves(copy.view(), final_pose->view());
       copy.kind = final_pose->kind;
       final_pose = &copy;
+      stats.last_peak_buffers = std::max(stats.last_peak_buffers, pool.live());
       if (snap != nullptr) snap->peak_live_buffers = std::max(snap->peak_live_buffers, pool.live());
     }
     ApplyRootLock(pool.buffer(final_buf).view(), skeleton, pinned);

@@ -58,11 +58,14 @@ struct ExecutorOptions {
   bool reuse_plan = true;
 };
 
-// How the lists executed on the calling thread went: how many replayed the previous list's plan
-// (its shape had not changed) rather than working everything out again.
+// How the lists executed on the calling thread went, without the cost of a snapshot: how many
+// replayed the previous list's plan (its shape had not changed) rather than working everything
+// out again, how many tasks they ran, and the last list's peak of live pool buffers.
 struct ExecutorThreadStats {
   std::uint64_t lists = 0;
   std::uint64_t replayed = 0;
+  std::uint64_t tasks_run = 0;  // reachable tasks, summed over lists
+  int last_peak_buffers = 0;
 };
 const ExecutorThreadStats& ThreadExecutorStats();
 

@@ -34,7 +34,7 @@ struct ListShape {
   int16_t output = AnimTask::NoTask;
   int bones = 0;
   int curves = 0;
-  const TaskStateStorage* state = nullptr;
+  bool has_state = false;  // which instance's state does not matter: only its tables' sizes
   std::size_t blend_slots = 0;
   std::size_t snapshot_slots = 0;
   uint8_t options = 0;  // executor options that change decisions (ExecutorOptions)
@@ -54,16 +54,22 @@ class ExecutionPlan {
   // Starts recording a plan for `list`; AddStep for each task as it executes, then Finish.
   void Begin(const AnimTaskList& list, const ListShape& shape);
   void AddStep(const PlanStep& step) { steps_.push_back(step); }
-  void Finish() { recorded_ = true; }
+  // `peak_buffers`: the most pool buffers live at once while the list ran.
+  void Finish(int peak_buffers) {
+    peak_buffers_ = peak_buffers;
+    recorded_ = true;
+  }
   void Invalidate() { recorded_ = false; }
 
   const std::vector<PlanStep>& steps() const { return steps_; }
+  int peak_buffers() const { return peak_buffers_; }
 
  private:
   bool recorded_ = false;
   ListShape shape_;
   std::vector<uint64_t> task_keys_;
   std::vector<PlanStep> steps_;
+  int peak_buffers_ = 0;
 };
 
 }  // namespace anim

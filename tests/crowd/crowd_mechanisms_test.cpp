@@ -85,6 +85,23 @@ TEST_CASE("Invisible entities execute no task while their machines and clocks ad
   }
 }
 
+TEST_CASE("Entities of one graph in one state replay their thread's plan", "[crowd]") {
+  // Every entity records the same shape of list (docs/architecture.md, "Plan reuse"): on a thread,
+  // each list after its first replays the plan of the one before, whichever entity that was.
+  const auto graph = IdleClipGraph();
+  constexpr int kEntities = 16;
+  crowd::Crowd crowd(*graph->binding, {.count = kEntities});
+  const crowd::CrowdFrameStats& first = crowd.Update(1.0f / 30.0f);
+  CHECK(first.updated == kEntities);
+  CHECK(first.plans_replayed >= kEntities - first.threads);
+  for (int frame = 1; frame < 6; ++frame) {
+    const crowd::CrowdFrameStats& stats = crowd.Update(1.0f / 30.0f);
+    INFO("frame " << frame);
+    CHECK(stats.plans_replayed == stats.updated);
+    CHECK(stats.peak_pool_buffers_per_thread >= 1);
+  }
+}
+
 TEST_CASE("LOD bands set the active bone count by distance", "[crowd]") {
   const auto graph = LocomotionGraph();
   crowd::Crowd crowd(*graph->binding, {.count = 4, .lod_bands = {{10.0f, 40}, {20.0f, 12}}});

@@ -101,6 +101,7 @@ void RunCrowd(benchmark::State& state, const crowd::CrowdConfig& config, bool ha
       sum.skipped_by_stagger += s.skipped_by_stagger;
       sum.gated_by_visibility += s.gated_by_visibility;
       sum.tasks_executed += s.tasks_executed;
+      sum.plans_replayed += s.plans_replayed;
       sum.evaluate_ns += s.evaluate_ns + s.logic_ns;
       sum.saved_by_stagger_ns += s.saved_by_stagger_ns;
       sum.saved_by_visibility_ns += s.saved_by_visibility_ns;
@@ -118,6 +119,7 @@ void RunCrowd(benchmark::State& state, const crowd::CrowdConfig& config, bool ha
   state.counters["threads_used"] = threads_used;
   state.counters["updated"] = sum.updated / frames;
   state.counters["tasks_executed"] = static_cast<double>(sum.tasks_executed) / frames;
+  state.counters["plans_replayed"] = sum.plans_replayed / frames;
   state.counters["cpu_us_in_entities"] = sum.evaluate_ns / frames / 1e3;
   if (config.update_every > 1 || half_invisible) {
     state.counters["skipped"] = sum.skipped_by_stagger / frames;
