@@ -1,5 +1,6 @@
 #include "cli/anim_dump/dump_commands.h"
 
+#include <fmt/format.h>
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
@@ -13,6 +14,7 @@
 #include "cli/anim_dump/frame_report.h"
 #include "cli/anim_dump/json_report.h"
 #include "cli/anim_dump/pose_report.h"
+#include "cli/anim_dump/pose_svg.h"
 #include "cli/anim_dump/root_report.h"
 #include "cli/anim_dump/run_report.h"
 #include "cli/anim_dump/svg_timeline.h"
@@ -47,9 +49,11 @@ void CheckFormat(Command command, Format format) {
     case Command::Tasks:
     case Command::Reach:
     case Command::Run:
-    case Command::Pose:
     case Command::Events:
       ok = format == Format::Text || format == Format::Json;
+      break;
+    case Command::Pose:
+      ok = format == Format::Text || format == Format::Json || format == Format::Svg;
       break;
     case Command::Timeline:
       ok = format != Format::Dot;
@@ -197,6 +201,15 @@ int RunCommand(Command command, const CommandOptions& o) {
         break;
       }
       case Command::Pose: {
+        if (o.format == Format::Svg) {
+          if (range.last - range.first + 1 > kMaxPoseSvgFrames)
+            throw InputError{
+                fmt::format("a pose picture holds at most {} frames; {} asked for (choose fewer "
+                            "with --frames A:B)",
+                            kMaxPoseSvgFrames, range.last - range.first + 1)};
+          Stream(o, *input, range, FrameContent{.tasks = true, .pose = true}, *PoseSvgReport());
+          break;
+        }
         const auto report =
             o.format == Format::Json ? PoseJsonReport(range.many) : PoseTextReport(UseColour(o));
         Stream(o, *input, range, FrameContent{.pose = true}, *report);

@@ -187,6 +187,9 @@ int Main(int argc, char** argv) {
                     "text, json, trace (Chrome trace-event JSON) or svg");
         } else if (s.command == Command::Graph) {
           AddFormat(sub, format, {"dot"}, "dot (Graphviz; the default)");
+        } else if (s.command == Command::Pose) {
+          AddFormat(sub, format, {"text", "json", "svg"},
+                    "text, json or svg (the skeleton drawn from the front, side and top, a panel per frame)");
         } else {
           AddFormat(sub, format, {"text", "json"}, "text or json");
         }

@@ -78,7 +78,8 @@ _anim_dump() {
     --final) _animtc_words "pose skinning"; return ;;
     -f | --format)
       case $sub in
-        tasks | reach | pose) _animtc_words "text json" ;;
+        tasks | reach) _animtc_words "text json" ;;
+        pose) _animtc_words "text json svg" ;;
         timeline) _animtc_words "text json trace svg" ;;
         graph) _animtc_words "dot" ;;
         run) _animtc_words "text json" ;;

@@ -346,6 +346,15 @@ TEST_CASE("hostile names: the SVG timeline parses as XML", "[cli_dump][hostile]"
   CHECK(svg.out.find(R"(no\0de\x1b[1;1H\n&lt;x&gt;&amp;&quot;&apos;\u202e)") != std::string::npos);
 }
 
+TEST_CASE("hostile names: the pose picture parses as XML and names its bones escaped",
+          "[cli_dump][hostile]") {
+  const ProcessRun svg = Dump("pose " + Args() + " --frames 6:7 --format svg");
+  INFO(svg.err);
+  REQUIRE(svg.exit_code == 0);
+  RequireXml(svg.out, "hostile_pose.svg");
+  CHECK(svg.out.find(R"(<title>ar\0m\x1b[2J\nfake line\u202eé</title>)") != std::string::npos);
+}
+
 TEST_CASE("hostile names: the task graph DOT renders with Graphviz", "[cli_dump][hostile]") {
   for (const char* frame : {"2", "7"}) {
     INFO("frame " << frame);

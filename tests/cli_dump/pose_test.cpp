@@ -309,7 +309,7 @@ TEST_CASE("pose: a bad frame range or format is one error line, exit 2", "[cli_d
   RequireOneErrorLine(Dump(args + " --frames -1:4"), "--frames '-1' is not a frame number");
   RequireOneErrorLine(Dump(args + " --frame x"), "--frame 'x' is not a frame number");
   RequireOneErrorLine(Dump(args + " --frame 1 --frames 1:2"), "--frames");
-  RequireOneErrorLine(Dump(args + " --format svg"), "--format");
+  RequireOneErrorLine(Dump(args + " --format dot"), "--format");
 }
 
 TEST_CASE("pose and tasks: a long range streams, one frame at a time", "[cli_dump][pose][stream]") {

@@ -17,6 +17,7 @@
 #include "cli/anim_dump/frame_capture.h"
 #include "cli/anim_dump/frame_report.h"
 #include "cli/anim_dump/pose_report.h"
+#include "cli/anim_dump/pose_svg.h"
 #include "cli/anim_dump/run_report.h"
 #include "cli/anim_dump/svg_timeline.h"
 #include "cli/anim_dump/text_report.h"
@@ -99,6 +100,7 @@ void WriteEverything(const dump::CapturedRun& run, const Program& program) {
   text.push_back(dump::PoseTextReport(false));
   text.push_back(dump::PoseTextReport(true));
   json.push_back(dump::PoseJsonReport(many));
+  if (run.frames.size() <= dump::kMaxPoseSvgFrames) text.push_back(dump::PoseSvgReport());
   text.push_back(dump::RunTextReport(false));
   text.push_back(dump::RunTextReport(true));
   json.push_back(dump::TraceReport());
