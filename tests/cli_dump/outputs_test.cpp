@@ -119,7 +119,10 @@ TEST_CASE("the schemas reject output that breaks them", "[cli_dump][schema]") {
             .exit_code != 0);
 }
 
-TEST_CASE("graph: DOT renders with Graphviz, pruned tasks greyed, steals marked", "[cli_dump][dot]") {
+TEST_CASE(
+    "graph: DOT renders with Graphviz, top to bottom, inputs named, pruned tasks greyed, steals marked, "
+    "states boxed",
+    "[cli_dump][dot]") {
   RequireTool("dot", "the DOT test renders with Graphviz");
   for (const char* sample : {"worked_example", "locomotion", "litmus"}) {
     INFO("sample " << sample);
@@ -141,11 +144,24 @@ TEST_CASE("graph: DOT renders with Graphviz, pruned tasks greyed, steals marked"
   for (std::size_t at = 0; (at = worked.out.find("dashed\", fillcolor=\"#eeeeee\"", at)) != std::string::npos;
        ++at)
     ++greyed;
-  for (std::size_t at = 0; (at = worked.out.find("label=\"steal\"", at)) != std::string::npos; ++at)
+  for (std::size_t at = 0; (at = worked.out.find(", steal\"]", at)) != std::string::npos; ++at)
     ++steals;
   CHECK(greyed == 5);
   CHECK(steals == 5);
-  CHECK(worked.out.find("t4 -> t6 [color=\"#1f5fbf\", penwidth=2, label=\"steal\"]") != std::string::npos);
+  CHECK(worked.out.find("rankdir=TB;") != std::string::npos);
+  CHECK(worked.out.find("t4 -> t6 [color=\"#1f5fbf\", penwidth=2, label=\"a, steal\"];") !=
+        std::string::npos);
+  CHECK(worked.out.find("t5 -> t6 [label=\"b\"];") != std::string::npos);
+  // The aim layer: the additive steals its delta's buffer (the base is the seam's history).
+  CHECK(worked.out.find("t8 -> t11 [label=\"base\"];") != std::string::npos);
+  CHECK(worked.out.find("t10 -> t11 [color=\"#1f5fbf\", penwidth=2, label=\"additive, steal\"];") !=
+        std::string::npos);
+  // The machine's current state (run) boxes its two samples and their blend; idle's box its sample.
+  const std::size_t run = worked.out.find("label=\"locomotion: run (current)\";");
+  REQUIRE(run != std::string::npos);
+  const std::size_t run_end = worked.out.find("  }\n", run);
+  CHECK(worked.out.substr(run, run_end - run).find("    t4;\n    t5;\n    t6;\n") != std::string::npos);
+  CHECK(worked.out.find("label=\"locomotion: idle\";") != std::string::npos);
 }
 
 TEST_CASE("timeline --format trace: one track per pool buffer, a slice per task holding one",
