@@ -38,7 +38,8 @@ bool SameFile(const std::string& a, const std::string& b) {
 // Where a usage problem is caught before any reading or compiling happens.
 std::optional<std::string> CheckOptions(const Options& o) {
   if (o.emit == Emit::Bytecode && o.output.empty())
-    return "no output file: pass -o FILE (or -o - for standard output)";
+    return "no output file: the graph comes from standard input, so pass -o FILE (or -o - for standard "
+           "output)";
   if (!o.depfile.empty() && (o.output.empty() || o.output == "-")) {
     return "--depfile needs an output file (-o FILE) to name as the target";
   }
@@ -170,9 +171,18 @@ std::string Rendered(const Options& o, const codegen::CompiledProgram& compiled,
   return std::string(compiled.bytes.begin(), compiled.bytes.end());
 }
 
+// Bytecode without -o goes to the graph's name with .animbc in the working directory, as a
+// compiler names its object file.
+Options WithDefaultOutput(Options o) {
+  if (o.emit == Emit::Bytecode && o.output.empty() && o.input != "-" && !o.input.empty())
+    o.output = std::filesystem::path(o.input).stem().string() + ".animbc";
+  return o;
+}
+
 }  // namespace
 
-int RunAnimc(const Options& o) {
+int RunAnimc(const Options& given) {
+  const Options o = WithDefaultOutput(given);
   if (const std::optional<std::string> problem = CheckOptions(o)) {
     spdlog::error("{}", *problem);
     return kExitUsageOrIo;

@@ -11,8 +11,11 @@ enum class Emit { Bytecode, Ir, Asm, Json };
 enum class DiagnosticsFormat { Text, Json };
 
 struct Options {
-  std::string input;   // a graph file, or "-" for standard input
-  std::string output;  // a file, "-" for standard output, or empty (bytecode: required; else stdout)
+  std::string input;  // a graph file, or "-" for standard input
+  // A file, "-" for standard output, or empty: bytecode then goes to the graph's name with
+  // .animbc in the working directory (required with a graph from standard input); the other
+  // outputs go to standard output.
+  std::string output;
   Emit emit = Emit::Bytecode;
   bool stats = false;
   bool no_fold = false;  // --no-fold: no pose is baked at compile time (A/B comparisons)

@@ -1,8 +1,9 @@
 // animc: compiles an animation graph document (JSON or YAML) to .animbc bytecode.
-//   animc GRAPH -o OUT.animbc [--emit ir|asm|json] [--stats] [--no-fold] [-q] [-Werror] [-Werror=CODE]
+//   animc GRAPH [-o OUT.animbc] [--emit ir|asm|json] [--stats] [--no-fold] [-q] [-Werror] [-Werror=CODE]
 //         [-Wno-CODE]
 //         [--diagnostics-format text|json] [--depfile FILE] [-I DIR]...
-// GRAPH and OUT may be "-" for standard input and output. Exit codes: 0 success, 1 compile
+// GRAPH and OUT may be "-" for standard input and output; without -o, bytecode goes to GRAPH's name
+// with .animbc in the working directory. Exit codes: 0 success, 1 compile
 // errors, 2 usage or I/O errors.
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -24,7 +25,9 @@ int Main(int argc, char** argv) {
   anim::animc::Options options;
   CLI::App app{"animc: compile an animation graph (JSON or YAML) to .animbc bytecode"};
   app.add_option("graph", options.input, "graph document, or - for standard input")->required();
-  app.add_option("-o,--output", options.output, "output file, or - for standard output");
+  app.add_option(
+      "-o,--output", options.output,
+      "output file, or - for standard output (default for bytecode: GRAPH's name with .animbc, here)");
   const std::map<std::string, anim::animc::Emit> emits{
       {"ir", anim::animc::Emit::Ir}, {"asm", anim::animc::Emit::Asm}, {"json", anim::animc::Emit::Json}};
   app.add_option("--emit", options.emit,

@@ -213,6 +213,19 @@ TEST_CASE("animc reads the graph from stdin and writes bytecode to stdout") {
   CHECK(bad.err.find("<stdin>:8:34: error[E003]") == 0);
 }
 
+TEST_CASE("animc without -o writes the graph's name with .animbc in the working directory") {
+  const Run named = Animc(kWalk + " -o " + Out("named.animbc"));
+  REQUIRE(named.exit_code == 0);
+  const fs::path dir = Scratch() / "default_output";
+  fs::create_directories(dir);
+  const Run defaulted = Animc(std::string(ANIMTC_SOURCE_DIR) + "/" + kWalk, dir.string());
+  INFO(defaulted.err);
+  REQUIRE(defaulted.exit_code == 0);
+  CHECK(defaulted.out.empty());
+  REQUIRE(fs::exists(dir / "walk.animbc"));
+  CHECK(ReadFile((dir / "walk.animbc").string()) == ReadFile(Out("named.animbc")));
+}
+
 TEST_CASE("animc usage and I/O errors exit 2 with a message on stderr") {
   struct Case {
     std::string args, message;
@@ -221,7 +234,7 @@ TEST_CASE("animc usage and I/O errors exit 2 with a message on stderr") {
       {"tests/backend/cli/missing.yaml -o " + Out("m.animbc"),
        "cannot open 'tests/backend/cli/missing.yaml'"},
       {"tests/backend/cli -o " + Out("m.animbc"), "it is a directory"},
-      {kWalk, "no output file"},
+      {"- < " + kWalk, "no output file: the graph comes from standard input"},
       {kWalk + " --emit bogus", "--emit"},
       {kWalk + " --no-such-flag -o " + Out("m.animbc"), "no-such-flag"},
       {kWalk + " -Wall -o " + Out("m.animbc"), "-W"},
