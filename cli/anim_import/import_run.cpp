@@ -3,6 +3,7 @@
 #include "cli/anim_import/import_report.h"
 
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -11,6 +12,7 @@
 #include <cstring>
 #include <filesystem>
 #include <memory>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -35,7 +37,23 @@ std::string SanitizeFileStem(const std::string& name) {
   return out;
 }
 
+// An input that cannot be opened is an I/O error (exit 2), as for animc and anim-dump; what the
+// file holds is the importer's to judge (I200 and the rest, exit 1).
+std::optional<std::string> InputProblem(const std::string& input) {
+  std::error_code ec;
+  const fs::file_status status = fs::status(input, ec);
+  if (!fs::exists(status)) return "cannot open '" + EscapeTerminal(input) + "': no such file";
+  if (fs::is_directory(status)) return "cannot open '" + EscapeTerminal(input) + "': it is a directory";
+  if (::access(input.c_str(), R_OK) != 0)
+    return "cannot read '" + EscapeTerminal(input) + "': " + std::strerror(errno);
+  return std::nullopt;
+}
+
 int RunImport(const Options& options) {
+  if (const std::optional<std::string> problem = InputProblem(options.input)) {
+    spdlog::error("{}", *problem);
+    return kExitUsageOrIo;
+  }
   DiagnosticSink diagnostics;
   diagnostics.set_warnings_as_errors(options.warnings_as_errors);
   GltfImportOptions import_options;

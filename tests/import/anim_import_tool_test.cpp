@@ -103,7 +103,7 @@ TEST_CASE(
   CHECK_FALSE(ValidAgainstSchema(dir.file("broken.json"), "import-report.schema.json"));
 }
 
-TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exits 2") {
+TEST_CASE("A failed import writes nothing and exits 1, an unreadable input or unwritable output exits 2") {
   const test::TempDir dir;
   test::WriteHumanoidGlb(dir.file("humanoid.glb"));
   const std::string glb = ReadFileBytes(dir.file("humanoid.glb"));
@@ -118,6 +118,10 @@ TEST_CASE("A failed import writes nothing and exits 1, an unwritable output exit
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 1);
   // The output "directory" is a regular file.
   CHECK(Run(dir.file("humanoid.glb"), dir.file("cut.glb")) == import_tool::kExitUsageOrIo);
+  // An input that is missing or a directory cannot be opened: an I/O error, as docs/import.md says.
+  CHECK(Run(dir.file("missing.glb"), dir.file("out")) == import_tool::kExitUsageOrIo);
+  CHECK(Run(dir.path().string(), dir.file("out")) == import_tool::kExitUsageOrIo);
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 1);
 }
 
 TEST_CASE("An output that may not be replaced stops the import before any file is replaced") {
