@@ -21,6 +21,7 @@
 #include "cli/anim_dump/text_report.h"
 #include "cli/anim_dump/trace_report.h"
 #include "cli/common/output_file.h"
+#include "cli/common/tool_logger.h"
 #include "compiler/codegen/disassembler.h"
 #include "compiler/validate/validate.h"
 
@@ -76,7 +77,7 @@ void CheckFormat(Command command, Format format) {
 // Colour only for text on a terminal, and never when NO_COLOR is set.
 bool UseColour(const CommandOptions& o) {
   return o.output == "-" && o.format == Format::Text && isatty(STDOUT_FILENO) == 1 &&
-         std::getenv("NO_COLOR") == nullptr;
+         !cli::NoColorRequested();
 }
 
 // The output, by the policy of docs/cli.md "Output files"; never one of the files the run read.

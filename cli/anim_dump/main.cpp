@@ -1,7 +1,6 @@
 // anim-dump: offline inspection of animation graphs and compiled programs: the recorded task list,
 // reachability, the pose buffer timeline, the task graph, disassembly, validation and per-frame
 // run summaries. Usage and exit codes: docs/cli.md.
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
@@ -13,6 +12,7 @@
 
 #include "cli/anim_dump/crowd_report.h"
 #include "cli/anim_dump/dump_commands.h"
+#include "cli/common/tool_logger.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
 #include "compiler/diag/suggest.h"
@@ -141,9 +141,7 @@ std::optional<std::string> CheckSubcommand(int argc, char** argv) {
 }
 
 int Main(int argc, char** argv) {
-  auto logger = spdlog::stderr_color_st("anim-dump");
-  logger->set_pattern("%n: %^%l%$: %v");
-  spdlog::set_default_logger(logger);
+  anim::cli::InstallToolLogger("anim-dump");
 
   CLI::App app{"anim-dump: inspect animation graphs and compiled programs offline"};
   app.footer("Exit codes: 0 success, 1 validation divergence, 2 bad input or usage. See docs/cli.md.");

@@ -2,7 +2,6 @@
 //   anim-import FILE.glb|FILE.gltf [--skin N] [--rate HZ] [--encoding dense|compressed]
 //               [--precision UNITS] [--markers feet:BONE_L,BONE_R] [--report text|json] [-Werror] -o DIR
 // Exit codes: 0 success, 1 import errors, 2 usage or I/O errors.
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
@@ -11,6 +10,7 @@
 #include <vector>
 
 #include "cli/anim_import/import_run.h"
+#include "cli/common/tool_logger.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
 
@@ -29,9 +29,7 @@ std::optional<std::vector<std::string>> ParseMarkerFeet(const std::string& text)
 }
 
 int Main(int argc, char** argv) {
-  auto logger = spdlog::stderr_color_st("anim-import");
-  logger->set_pattern("%n: %^%l%$: %v");
-  spdlog::set_default_logger(logger);
+  anim::cli::InstallToolLogger("anim-import");
 
   anim::import_tool::Options options;
   CLI::App app{"anim-import: glTF 2.0 (.gltf, .glb) skin and animations to skeleton and clip documents"};

@@ -5,22 +5,20 @@
 // GRAPH and OUT may be "-" for standard input and output; without -o, bytecode goes to GRAPH's name
 // with .animbc in the working directory. Exit codes: 0 success, 1 compile
 // errors, 2 usage or I/O errors.
-#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
 #include <map>
 
 #include "cli/animc/animc_run.h"
+#include "cli/common/tool_logger.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
 
 namespace {
 
 int Main(int argc, char** argv) {
-  auto logger = spdlog::stderr_color_st("animc");
-  logger->set_pattern("%n: %^%l%$: %v");
-  spdlog::set_default_logger(logger);
+  anim::cli::InstallToolLogger("animc");
 
   anim::animc::Options options;
   CLI::App app{"animc: compile an animation graph (JSON or YAML) to .animbc bytecode"};
