@@ -5,7 +5,6 @@
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
-#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -43,17 +42,25 @@ struct Panel {
   std::vector<std::string> models;  // "x y z", by bone
 };
 
+// The text of attribute `name` in the element around `at`, from `at` on.
+std::string Attribute(const std::string& svg, std::size_t at, const std::string& name) {
+  const std::size_t start = svg.find(name + "=\"", at);
+  REQUIRE(start != std::string::npos);
+  const std::size_t first = start + name.size() + 2;
+  return svg.substr(first, svg.find('"', first) - first);
+}
+
+// Panels in order, each with its joints' positions by bone (std::regex is avoided: GCC 12 warns
+// inside it under the sanitizers).
 std::vector<Panel> Panels(const std::string& svg) {
   std::vector<Panel> panels;
-  const std::regex item(R"re(data-frame="(\d+)"|data-bone="(\d+)" data-model="([^"]*)")re");
-  for (auto it = std::sregex_iterator(svg.begin(), svg.end(), item); it != std::sregex_iterator(); ++it) {
-    const std::smatch& m = *it;
-    if (m[1].matched) {
-      panels.push_back({std::stoi(m[1].str()), {}});
-    } else {
+  for (std::size_t at = svg.find("data-"); at != std::string::npos; at = svg.find("data-", at + 1)) {
+    if (svg.compare(at, 11, "data-frame=") == 0) {
+      panels.push_back({std::stoi(Attribute(svg, at, "data-frame")), {}});
+    } else if (svg.compare(at, 10, "data-bone=") == 0) {
       REQUIRE(!panels.empty());
-      CHECK(std::stoul(m[2].str()) == panels.back().models.size());
-      panels.back().models.push_back(m[3].str());
+      CHECK(std::stoul(Attribute(svg, at, "data-bone")) == panels.back().models.size());
+      panels.back().models.push_back(Attribute(svg, at, "data-model"));
     }
   }
   return panels;
