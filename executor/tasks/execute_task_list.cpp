@@ -220,13 +220,12 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
       }
     }
     if (plan != nullptr) {
-      plan->AddStep(
-          {.task = static_cast<int16_t>(i),
-           .buffer = dst_buf,
-           .deps = {inputs_valid ? deps[0] : AnimTask::NoTask, inputs_valid ? deps[1] : AnimTask::NoTask},
-           .inputs_valid = inputs_valid,
-           .fresh = !stole,
-           .hands_over = handed_over});
+      plan->AddStep({.task = static_cast<int16_t>(i),
+                     .buffer = dst_buf,
+                     .deps = {deps[0], deps[1]},  // none when inputs are invalid (ReadDependencies)
+                     .inputs_valid = inputs_valid,
+                     .fresh = !stole,
+                     .hands_over = handed_over});
     }
 
     const int use_count = s.use_count[i];  // readers of this result; none has run yet
