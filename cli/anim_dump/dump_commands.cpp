@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <nlohmann/json.hpp>
 
@@ -12,6 +13,7 @@
 #include "cli/anim_dump/events_report.h"
 #include "cli/anim_dump/frame_capture.h"
 #include "cli/anim_dump/frame_report.h"
+#include "cli/anim_dump/gltf_export.h"
 #include "cli/anim_dump/json_report.h"
 #include "cli/anim_dump/pose_report.h"
 #include "cli/anim_dump/pose_svg.h"
@@ -40,6 +42,10 @@ const char* FormatName(Format f) {
       return "svg";
     case Format::Dot:
       return "dot";
+    case Format::Gltf:
+      return "gltf";
+    case Format::Glb:
+      return "glb";
   }
   return "";
 }
@@ -68,6 +74,9 @@ void CheckFormat(Command command, Format format) {
     case Command::Dis:
     case Command::Validate:
       ok = format == Format::Text;
+      break;
+    case Command::Export:
+      ok = format == Format::Gltf || format == Format::Glb;
       break;
   }
   if (!ok)
@@ -129,6 +138,12 @@ void Stream(const CommandOptions& o, const DumpInput& input, const FrameRange& r
   out.Commit();
 }
 
+// The animation's name: the input's file name without its extension ("locomotion").
+std::string ExportName(const CommandOptions& o) {
+  const std::string stem = std::filesystem::path(o.input.input).stem().string();
+  return stem.empty() || o.input.input == "-" ? "animation" : stem;
+}
+
 FrameTable TableOf(Command command) {
   return command == Command::Tasks ? FrameTable::Tasks
                                    : (command == Command::Reach ? FrameTable::Reach : FrameTable::Timeline);
@@ -178,6 +193,8 @@ int RunCommand(Command command, const CommandOptions& o) {
       const int frames = o.run_frames ? *o.run_frames : frame_count;
       if (frames < 1) throw InputError{"the scenario has no frames to run"};
       range = SelectFrames("", "0:" + std::to_string(frames - 1), frame_count);
+    } else if (command == Command::Export && o.frames.empty()) {
+      range = SelectFrames("", "0:" + std::to_string(frame_count - 1), frame_count);
     } else {
       range = SelectFrames(o.frame, o.frames, frame_count);
     }
@@ -214,6 +231,14 @@ int RunCommand(Command command, const CommandOptions& o) {
         const auto report =
             o.format == Format::Json ? PoseJsonReport(range.many) : PoseTextReport(UseColour(o));
         Stream(o, *input, range, FrameContent{.pose = true}, *report);
+        break;
+      }
+      case Command::Export: {
+        if (o.format == Format::Glb && o.output == "-" && isatty(STDOUT_FILENO) == 1)
+          throw InputError{"a .glb is binary: write it to a file with -o FILE.glb (or pipe it)"};
+        const GltfContainer container =
+            o.format == Format::Glb ? GltfContainer::Glb : GltfContainer::GltfEmbedded;
+        Write(o, *input, ExportGltf(*input, range, ExportName(o), container, !o.skeleton_only));
         break;
       }
       case Command::Graph: {

@@ -10,18 +10,19 @@
 
 namespace anim::dump {
 
-enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run, Pose, Root, Events };
-enum class Format { Text, Json, Trace, Svg, Dot };
+enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run, Pose, Root, Events, Export };
+enum class Format { Text, Json, Trace, Svg, Dot, Gltf, Glb };
 
 struct CommandOptions {
   InputOptions input;
   std::string frame;              // --frame N
-  std::string frames;             // --frames A:B (tasks, reach, timeline, graph, pose)
+  std::string frames;             // --frames A:B (tasks, reach, timeline, graph, pose, export)
   std::optional<int> run_frames;  // run --frames N: the first N frames (N >= 1); none: the whole scenario
   Format format = Format::Text;
   std::string output = "-";  // -o FILE, written atomically; "-" for standard output
   float tolerance = 1e-4f;
   FinalOutput final_output = FinalOutput::None;
+  bool skeleton_only = false;  // export: the skeleton alone, without its glTF file's meshes
 };
 
 inline constexpr int kExitOk = 0;

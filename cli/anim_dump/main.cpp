@@ -72,6 +72,10 @@ constexpr Subcommand kSubcommands[] = {
      "and skinning matrices",
      "anim-dump pose samples/worked_example.yaml --scenario samples/worked_example.scenario.yaml --frames "
      "120:130 --format json"},
+    {"export", Command::Export,
+     "the output over the scenario as an animated glTF 2.0 file (.glb or .gltf) any glTF viewer plays",
+     "anim-dump export samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml -o "
+     "locomotion.glb"},
 };
 
 void AddInputOptions(CLI::App* sub, CommandOptions& o) {
@@ -104,11 +108,9 @@ std::string Lower(std::string s) {
 
 // `name` passed the subcommand's IsMember check, in any case.
 Format ParseFormat(const std::string& name) {
-  const std::map<std::string, Format> formats{{"text", Format::Text},
-                                              {"json", Format::Json},
-                                              {"trace", Format::Trace},
-                                              {"svg", Format::Svg},
-                                              {"dot", Format::Dot}};
+  const std::map<std::string, Format> formats{
+      {"text", Format::Text}, {"json", Format::Json}, {"trace", Format::Trace}, {"svg", Format::Svg},
+      {"dot", Format::Dot},   {"gltf", Format::Gltf}, {"glb", Format::Glb}};
   return formats.at(Lower(name));
 }
 
@@ -164,6 +166,7 @@ int Main(int argc, char** argv) {
   std::vector<CLI::Option*> run_frames_options;  // run's and root's --frames N
   std::string format = "text";                   // checked per subcommand
   std::string final_output;
+  const CLI::Option* export_format = nullptr;
   for (const Subcommand& s : kSubcommands) {
     CLI::App* sub = app.add_subcommand(s.name, s.description);
     sub->footer(std::string("Example:\n  ") + s.example);
@@ -193,6 +196,17 @@ int Main(int argc, char** argv) {
         }
         break;
       }
+      case Command::Export:
+        AddScenario(sub, options);
+        sub->add_option("--frames", options.frames,
+                        "frames A through B, inclusive (default: the whole scenario)");
+        AddFormat(sub, format, {"glb", "gltf"},
+                  "glb (binary, the default) or gltf (JSON with the buffer embedded); by default as -o's "
+                  "extension says");
+        export_format = sub->get_option("--format");
+        sub->add_flag("--skeleton-only", options.skeleton_only,
+                      "write the skeleton alone, without the meshes of the glTF file it came from");
+        break;
       case Command::Dis:
         break;
       case Command::Validate:
@@ -241,8 +255,12 @@ int Main(int argc, char** argv) {
   }
   spdlog::set_level(verbose ? spdlog::level::debug : (quiet ? spdlog::level::err : spdlog::level::info));
   if (crowd_sub->parsed()) return anim::dump::RunCrowdCommand(crowd);
-  // `graph` prints DOT whether or not --format dot is given.
-  options.format = ParseFormat(chosen == Command::Graph ? "dot" : format);
+  // `graph` prints DOT whether or not --format dot is given; `export` writes what -o's extension
+  // names unless --format says.
+  if (chosen == Command::Graph) format = "dot";
+  if (chosen == Command::Export && export_format->count() == 0)
+    format = Lower(options.output).ends_with(".gltf") ? "gltf" : "glb";
+  options.format = ParseFormat(format);
   final_output = Lower(final_output);
   options.final_output = final_output == "pose"       ? anim::dump::FinalOutput::Pose
                          : final_output == "skinning" ? anim::dump::FinalOutput::Skinning

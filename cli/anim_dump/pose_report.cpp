@@ -197,6 +197,12 @@ std::string PoseJsonText(const CapturedRun& run, const DumpFrame& frame, int lev
   out += ",\n" + in + "\"active_bones\": " + std::to_string(frame.active_bones);
   out += ",\n" + in + "\"machines\": " + Nested(MachinesJson(frame), level + 1);
   out += ",\n" + in + "\"blend_spaces\": " + Nested(BlendSpacesJson(frame), level + 1);
+  out += ",\n" + in + "\"root\": {\"translation\": ";
+  AppendNumbers(out, {frame.root.translation.x, frame.root.translation.y, frame.root.translation.z});
+  out += ", \"rotation\": ";
+  AppendNumbers(out,
+                {frame.root.rotation.x, frame.root.rotation.y, frame.root.rotation.z, frame.root.rotation.w});
+  out += "}";
   out += ",\n" + in + "\"curves\": [";
   for (std::size_t c = 0; c < frame.curves.size(); ++c) {
     const std::string name = c < run.curve_names.size() ? run.curve_names[c] : std::to_string(c);

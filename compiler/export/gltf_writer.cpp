@@ -11,36 +11,16 @@
 #include <limits>
 #include <set>
 
-#include <nlohmann/json.hpp>
+#include "compiler/export/gltf_bytes.h"
 
 namespace anim {
 
 namespace {
 
-using Json = nlohmann::ordered_json;
-
-constexpr int kFloat = 5126;  // accessor componentType FLOAT
-constexpr std::uint64_t kMaxBufferBytes = std::uint64_t{0xFFFFFFFF} - 1024;
-
-// A float as a JSON number: the shortest decimal that reads back as the same float, when reading it
-// as a double and rounding to float gives that float again (it always does but for rare halfway
-// cases, where the float's exact double is written instead). -0 is written as 0.
-Json Number(float v) {
-  if (v == 0.0f) return 0;
-  char text[64];
-  const auto printed = std::to_chars(text, text + sizeof text, v);
-  double parsed = 0.0;
-  const auto read = std::from_chars(text, printed.ptr, parsed);
-  if (read.ec == std::errc() && static_cast<float>(parsed) == v) return parsed;
-  return static_cast<double>(v);
-}
-
-Json Numbers(std::initializer_list<float> values) {
-  Json list = Json::array();
-  for (float v : values)
-    list.push_back(Number(v));
-  return list;
-}
+using gltf_bytes::BufferBuilder;
+using gltf_bytes::Json;
+using gltf_bytes::Number;
+using gltf_bytes::Numbers;
 
 bool Finite(const Transform& t) {
   for (float v : {t.translation.x, t.translation.y, t.translation.z, t.rotation.x, t.rotation.y, t.rotation.z,
@@ -76,29 +56,6 @@ std::vector<double> ComposeMatrix(const Transform& t) {
   return m;
 }
 
-std::string Base64(const std::string& bytes) {
-  static constexpr char kDigits[] = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-  std::string out;
-  out.reserve((bytes.size() + 2) / 3 * 4);
-  std::size_t i = 0;
-  for (; i + 2 < bytes.size(); i += 3) {
-    const std::uint32_t v = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16 |
-                            static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8 |
-                            static_cast<unsigned char>(bytes[i + 2]);
-    for (int shift = 18; shift >= 0; shift -= 6)
-      out += kDigits[(v >> shift) & 63];
-  }
-  if (i < bytes.size()) {
-    std::uint32_t v = static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i])) << 16;
-    if (i + 1 < bytes.size()) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(bytes[i + 1])) << 8;
-    out += kDigits[(v >> 18) & 63];
-    out += kDigits[(v >> 12) & 63];
-    out += i + 1 < bytes.size() ? kDigits[(v >> 6) & 63] : '=';
-    out += '=';
-  }
-  return out;
-}
-
 bool PlainFileName(const std::string& name) {
   if (name.empty() || name.front() == '.') return false;
   return std::all_of(name.begin(), name.end(), [](char c) {
@@ -106,46 +63,6 @@ bool PlainFileName(const std::string& name) {
            c == '_' || c == '.';
   });
 }
-
-void AppendU32(std::string& out, std::uint32_t v) {
-  char bytes[4];
-  for (int i = 0; i < 4; ++i)
-    bytes[i] = static_cast<char>((v >> (8 * i)) & 0xFF);  // little-endian, as GLB specifies
-  out.append(bytes, 4);
-}
-
-// The binary buffer with one buffer view and one accessor per float array.
-class Builder {
- public:
-  // An accessor of `count` elements of `type` ("SCALAR", "VEC3", "VEC4", "MAT4") over `values`.
-  int AddAccessor(const std::vector<float>& values, int count, const char* type, bool min_max = false) {
-    const std::size_t offset = bytes_.size();
-    bytes_.resize(offset + values.size() * sizeof(float));
-    for (std::size_t i = 0; i < values.size(); ++i) {
-      // Little-endian IEEE 754 (the only platforms the project builds for).
-      std::memcpy(bytes_.data() + offset + i * sizeof(float), &values[i], sizeof(float));
-    }
-    views_.push_back({{"buffer", 0}, {"byteOffset", offset}, {"byteLength", values.size() * sizeof(float)}});
-    Json accessor = {
-        {"bufferView", views_.size() - 1}, {"componentType", kFloat}, {"count", count}, {"type", type}};
-    if (min_max && !values.empty()) {
-      const auto [lo, hi] = std::minmax_element(values.begin(), values.end());
-      accessor["min"] = Numbers({*lo});
-      accessor["max"] = Numbers({*hi});
-    }
-    accessors_.push_back(std::move(accessor));
-    return static_cast<int>(accessors_.size() - 1);
-  }
-
-  std::string& bytes() { return bytes_; }
-  Json& views() { return views_; }
-  Json& accessors() { return accessors_; }
-
- private:
-  std::string bytes_;
-  Json views_ = Json::array();
-  Json accessors_ = Json::array();
-};
 
 struct ChannelInfo {
   GltfChannel channel;
@@ -230,6 +147,11 @@ bool CheckInputs(const Skeleton& skeleton, const std::vector<const Clip*>& clips
             "' must be letters, digits, '-', '_' and '.', not starting with '.'";
     return false;
   }
+  if (options.host && (!options.matrix_bones.empty() ||
+                       options.host->bone_nodes.size() != static_cast<std::size_t>(skeleton.bone_count()))) {
+    error = "a host file takes no matrix bones, and must hold a node for every bone";
+    return false;
+  }
   for (int bone : options.matrix_bones) {
     if (bone < 0 || bone >= skeleton.bone_count()) {
       error = "matrix bone " + std::to_string(bone) + " does not exist (the skeleton has " +
@@ -299,7 +221,7 @@ Json Nodes(const Skeleton& skeleton, const std::set<int>& matrix_bones, Json& sc
   return nodes;
 }
 
-Json Animation(const Clip& clip, int clip_index, const GltfWriteOptions& options, Builder& builder) {
+Json Animation(const Clip& clip, int clip_index, const GltfWriteOptions& options, BufferBuilder& builder) {
   std::vector<float> times;
   times.reserve(static_cast<std::size_t>(clip.frame_count()));
   const double rate = clip.sample_rate();
@@ -323,7 +245,8 @@ Json Animation(const Clip& clip, int clip_index, const GltfWriteOptions& options
         elements *= 3;
       }
       const int output = builder.AddAccessor(keys, elements, info.width == 4 ? "VEC4" : "VEC3");
-      channels.push_back({{"sampler", samplers.size()}, {"target", {{"node", bone}, {"path", info.path}}}});
+      const int node = options.host ? options.host->bone_nodes[static_cast<std::size_t>(bone)] : bone;
+      channels.push_back({{"sampler", samplers.size()}, {"target", {{"node", node}, {"path", info.path}}}});
       samplers.push_back(
           {{"input", input}, {"interpolation", InterpolationName(interpolation)}, {"output", output}});
     }
@@ -338,6 +261,42 @@ Json Animation(const Clip& clip, int clip_index, const GltfWriteOptions& options
     animation["extras"] = {{"markers", std::move(markers)}};
   }
   return animation;
+}
+
+// A new document: the skeleton's nodes and skin, the animations after them.
+Json SkeletonDocument(const Skeleton& skeleton, const std::set<int>& matrix_bones, BufferBuilder& builder) {
+  std::vector<float> inverse_binds;
+  inverse_binds.reserve(static_cast<std::size_t>(skeleton.bone_count()) * 16);
+  for (const Mat4& m : skeleton.inverse_bind()) {
+    for (const auto& column : m.m)
+      inverse_binds.insert(inverse_binds.end(), std::begin(column), std::end(column));
+  }
+  Json skin = {{"name", skeleton.name()},
+               {"inverseBindMatrices", builder.AddAccessor(inverse_binds, skeleton.bone_count(), "MAT4")}};
+  Json joints = Json::array();
+  for (int b = 0; b < skeleton.bone_count(); ++b)
+    joints.push_back(b);
+  skin["joints"] = std::move(joints);
+
+  Json scene_nodes = Json::array();
+  Json nodes = Nodes(skeleton, matrix_bones, scene_nodes);
+  if (scene_nodes.size() == 1) skin["skeleton"] = scene_nodes[0];
+  return {{"asset", {{"version", "2.0"}, {"generator", "animtc"}}},
+          {"scene", 0},
+          {"scenes", Json::array({{{"nodes", std::move(scene_nodes)}}})},
+          {"nodes", std::move(nodes)},
+          {"skins", Json::array({std::move(skin)})}};
+}
+
+// `clip` with each folded bone's keys as its host node's locals.
+Clip WithNodeLocals(const Clip& clip, const GltfHost& host) {
+  Clip converted = clip;
+  for (int bone : clip.tracked_bones()) {
+    if (!host.folded[static_cast<std::size_t>(bone)]) continue;
+    for (int k = 0; k < clip.frame_count(); ++k)
+      SetBoneTransform(converted.frame(k), bone, host.NodeLocal(bone, GetBoneTransform(clip.frame(k), bone)));
+  }
+  return converted;
 }
 
 }  // namespace
@@ -358,85 +317,27 @@ std::optional<GltfFiles> WriteGltf(const Skeleton& skeleton, const std::vector<c
   std::set<int> matrix_bones;
   if (!CheckInputs(skeleton, clips, options, matrix_bones, error)) return std::nullopt;
 
-  Builder builder;
-  std::vector<float> inverse_binds;
-  inverse_binds.reserve(static_cast<std::size_t>(skeleton.bone_count()) * 16);
-  for (const Mat4& m : skeleton.inverse_bind()) {
-    for (const auto& column : m.m)
-      inverse_binds.insert(inverse_binds.end(), std::begin(column), std::end(column));
+  Json doc;
+  BufferBuilder builder;
+  std::vector<Clip> node_locals;
+  if (const GltfHost* host = options.host) {
+    doc = Json::parse(host->json);
+    builder = BufferBuilder(host->bytes, std::move(doc["bufferViews"]), std::move(doc["accessors"]));
+    node_locals.reserve(clips.size());
+    for (const Clip*& clip : clips)
+      clip = &node_locals.emplace_back(WithNodeLocals(*clip, *host));
+  } else {
+    doc = SkeletonDocument(skeleton, matrix_bones, builder);
   }
-  Json skin = {{"name", skeleton.name()},
-               {"inverseBindMatrices", builder.AddAccessor(inverse_binds, skeleton.bone_count(), "MAT4")}};
-  Json joints = Json::array();
-  for (int b = 0; b < skeleton.bone_count(); ++b)
-    joints.push_back(b);
-  skin["joints"] = std::move(joints);
-
-  Json scene_nodes = Json::array();
-  Json nodes = Nodes(skeleton, matrix_bones, scene_nodes);
-  if (scene_nodes.size() == 1) skin["skeleton"] = scene_nodes[0];
   Json animations = Json::array();
   for (std::size_t c = 0; c < clips.size(); ++c)
     animations.push_back(Animation(*clips[c], static_cast<int>(c), options, builder));
-
-  std::string& bytes = builder.bytes();
-  if (bytes.size() > kMaxBufferBytes) {
-    error = "the key data (" + std::to_string(bytes.size()) + " bytes) does not fit a glTF buffer of 4 GiB";
-    return std::nullopt;
-  }
-  Json buffer = {{"byteLength", bytes.size()}};
-  if (options.container == GltfContainer::GltfEmbedded) {
-    buffer["uri"] = "data:application/octet-stream;base64," + Base64(bytes);
-  } else if (options.container == GltfContainer::GltfExternal) {
-    buffer["uri"] = options.buffer_uri;
-  }
-
-  Json doc = {{"asset", {{"version", "2.0"}, {"generator", "animtc"}}},
-              {"scene", 0},
-              {"scenes", Json::array({{{"nodes", std::move(scene_nodes)}}})},
-              {"nodes", std::move(nodes)},
-              {"skins", Json::array({std::move(skin)})}};
   if (!animations.empty()) doc["animations"] = std::move(animations);
-  doc["buffers"] = Json::array({std::move(buffer)});
+  doc["buffers"] = nullptr;  // filled by Pack, here in the key order
   doc["bufferViews"] = std::move(builder.views());
   doc["accessors"] = std::move(builder.accessors());
-
-  std::string json;
-  try {
-    json = doc.dump(options.container == GltfContainer::Glb ? -1 : 2);
-  } catch (const std::exception&) {
-    error = "a bone, clip or skeleton name is not valid UTF-8, which glTF requires";
-    return std::nullopt;
-  }
-
-  GltfFiles files;
-  if (options.container == GltfContainer::Glb) {
-    json.append((4 - json.size() % 4) % 4, ' ');
-    bytes.append((4 - bytes.size() % 4) % 4, '\0');
-    const std::uint64_t total = 12 + 8 + json.size() + (bytes.empty() ? 0 : 8 + bytes.size());
-    if (total > std::numeric_limits<std::uint32_t>::max()) {
-      error = "the file (" + std::to_string(total) + " bytes) does not fit a .glb of 4 GiB";
-      return std::nullopt;
-    }
-    std::string& out = files.document;
-    out.reserve(static_cast<std::size_t>(total));
-    out += "glTF";
-    AppendU32(out, 2);
-    AppendU32(out, static_cast<std::uint32_t>(total));
-    AppendU32(out, static_cast<std::uint32_t>(json.size()));
-    out += "JSON";
-    out += json;
-    if (!bytes.empty()) {
-      AppendU32(out, static_cast<std::uint32_t>(bytes.size()));
-      out.append("BIN\0", 4);
-      out += bytes;
-    }
-  } else {
-    files.document = std::move(json);
-    files.document += '\n';
-    if (options.container == GltfContainer::GltfExternal) files.buffer = std::move(bytes);
-  }
-  return files;
+  return gltf_bytes::Pack(std::move(doc), std::move(builder.bytes()), options.container, options.buffer_uri,
+                          error);
 }
 
 }  // namespace anim

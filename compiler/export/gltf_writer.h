@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "compiler/export/gltf_host.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
 
@@ -42,6 +43,10 @@ struct GltfWriteOptions {
   std::vector<int> matrix_bones;
   // Time of every animation's first key, in seconds (an importer shifts a late start back to 0).
   double start_time = 0.0;
+  // The file the skeleton came from (compiler/export/gltf_host.h), to write the clips into instead
+  // of a new document: its nodes, meshes and materials stay, its animations make way for the clips,
+  // whose channels target the skin's joint nodes. Not with matrix_bones.
+  const GltfHost* host = nullptr;
 };
 
 // The written file: `document` is the .glb or .gltf; `buffer` is the .bin (GltfExternal only,

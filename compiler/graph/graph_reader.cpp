@@ -72,7 +72,7 @@ std::optional<ReadGraphResult> ReadGraph(const Document& document, std::string_v
   CheckGraph(state.model, document, diagnostics, !diagnostics.has_errors());
   if (diagnostics.error_count() != errors_before || !state.skeleton) return std::nullopt;
   return ReadGraphResult{std::move(state.model), std::move(*state.skeleton), std::move(state.clips),
-                         std::move(state.files)};
+                         std::move(state.files), std::move(state.skeleton_origin)};
 }
 
 }  // namespace anim::graph

@@ -11,6 +11,7 @@
 #include "compiler/diag/diagnostics.h"
 #include "compiler/document/document.h"
 #include "compiler/graph/graph_model.h"
+#include "compiler/graph/skeleton_origin.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
 
@@ -21,6 +22,7 @@ struct ReadGraphResult {
   Skeleton skeleton;
   std::vector<Clip> clips;               // parallel to model.clips
   std::vector<std::string> input_files;  // the skeleton and clip files, as opened
+  SkeletonOrigin skeleton_origin;
 };
 
 // `source` is the document's text (for columns inside expression strings). Asset references resolve

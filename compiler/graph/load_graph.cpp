@@ -36,7 +36,7 @@ std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string
   if (diagnostics.has_errors()) return std::nullopt;
   graph.source_hash = GraphHash(text, read->skeleton, read->clips);
   return CompiledGraph{std::move(graph), std::move(read->skeleton), std::move(read->clips),
-                       std::move(read->input_files)};
+                       std::move(read->input_files), std::move(read->skeleton_origin)};
 }
 
 std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics,

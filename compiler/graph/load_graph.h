@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "compiler/diag/diagnostics.h"
+#include "compiler/graph/skeleton_origin.h"
 #include "compiler/ir/ir.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
@@ -20,6 +21,7 @@ struct CompiledGraph {
   Skeleton skeleton;
   std::vector<Clip> clips;               // parallel to graph.clips
   std::vector<std::string> input_files;  // the graph (unless read from text), skeleton, clips
+  SkeletonOrigin skeleton_origin;
 };
 
 // `asset_dirs` (animc -I): where skeleton, clip and glTF references are looked for when they are

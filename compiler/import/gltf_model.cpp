@@ -194,6 +194,8 @@ std::unique_ptr<LoadedModel> LoadGltfModel(const std::string& path, DiagnosticSi
     return nullptr;
   }
   if (!BuildParents(*loaded, where, diagnostics)) return nullptr;
+  loaded->json = binary ? bytes.substr(20, ReadU32(bytes, 12)) : std::move(bytes);
+  loaded->base_dir = base_dir;
   const std::size_t count = loaded->model.nodes.size();
   loaded->rest.resize(count);
   loaded->rest_matrix.resize(count);

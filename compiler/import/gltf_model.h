@@ -19,6 +19,8 @@ struct LoadedModel {
   std::vector<NodeTrs> rest;       // every node's local transform as TRS (a matrix decomposed)
   std::vector<DMat4> rest_matrix;  // every node's local transform as authored, shear included
   std::vector<double> rest_skew;   // the shear a node's matrix loses as TRS (0 for TRS nodes)
+  std::string json;                // the document as written (a .glb's JSON chunk)
+  std::string base_dir;            // where its relative URIs lead
 };
 
 // Reads and parses `path` (a .glb when it starts with the binary magic, else glTF JSON). Problems

@@ -42,6 +42,30 @@ bool IsIdentity(const DMat4& m) {
   return true;
 }
 
+std::optional<DMat4> InverseAffine(const DMat4& m) {
+  const auto& a = m.m;  // a[c][r]
+  // The 3x3 part's cofactors, by column: the inverse is their transpose over the determinant.
+  const double c00 = a[1][1] * a[2][2] - a[2][1] * a[1][2];
+  const double c01 = a[2][1] * a[0][2] - a[0][1] * a[2][2];
+  const double c02 = a[0][1] * a[1][2] - a[1][1] * a[0][2];
+  const double det = a[0][0] * c00 + a[1][0] * c01 + a[2][0] * c02;
+  if (!(std::abs(det) > 1e-300)) return std::nullopt;
+  DMat4 inverse;
+  auto& out = inverse.m;
+  out[0][0] = c00 / det;
+  out[0][1] = c01 / det;
+  out[0][2] = c02 / det;
+  out[1][0] = (a[2][0] * a[1][2] - a[1][0] * a[2][2]) / det;
+  out[1][1] = (a[0][0] * a[2][2] - a[2][0] * a[0][2]) / det;
+  out[1][2] = (a[1][0] * a[0][2] - a[0][0] * a[1][2]) / det;
+  out[2][0] = (a[1][0] * a[2][1] - a[2][0] * a[1][1]) / det;
+  out[2][1] = (a[2][0] * a[0][1] - a[0][0] * a[2][1]) / det;
+  out[2][2] = (a[0][0] * a[1][1] - a[1][0] * a[0][1]) / det;
+  for (int r = 0; r < 3; ++r)
+    out[3][r] = -(out[0][r] * a[3][0] + out[1][r] * a[3][1] + out[2][r] * a[3][2]);
+  return inverse;
+}
+
 namespace {
 
 // Quaternion of an orthonormal rotation matrix (columns c[0..2]), Shepperd's method.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 
 #include "executor/math/transform.h"
 
@@ -23,6 +24,8 @@ struct DMat4 {
 DMat4 ComposeTrs(const NodeTrs& trs);
 DMat4 operator*(const DMat4& a, const DMat4& b);
 bool IsIdentity(const DMat4& m);
+// The inverse of an affine matrix; nothing when its 3x3 part is singular (a zero scale).
+std::optional<DMat4> InverseAffine(const DMat4& m);
 
 // Translation, rotation and scale of an affine matrix. A negative determinant flips the x scale.
 // `skew` is set to the largest deviation of the recomposed matrix from `m` relative to its scale:

@@ -1,13 +1,17 @@
 // Target "gltf": a .gltf or .glb file (the importer tells them by the binary magic), imported as
-// anim-import does, and its skeleton and clips written as documents and read back.
+// anim-import does, and its skeleton and clips written as documents and read back; then read as the
+// host of an export (anim-dump export), its clips written into it, and that file imported again.
 #include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "compiler/assets/asset_loader.h"
+#include "compiler/export/gltf_host.h"
+#include "compiler/export/gltf_writer.h"
 #include "compiler/import/asset_writer.h"
 #include "compiler/import/gltf_importer.h"
 #include "tests/fuzz/fuzz_support.h"
@@ -29,6 +33,7 @@ class InputFile {
     dir_ = std::filesystem::temp_directory_path() / ("animtc-fuzz-gltf-" + std::to_string(::getpid()));
     std::filesystem::create_directories(dir_);
     path_ = (dir_ / "fuzz.gltf").string();
+    exported_ = (dir_ / "exported.glb").string();
   }
   ~InputFile() {
     std::error_code ec;
@@ -45,12 +50,54 @@ class InputFile {
     return path_;
   }
 
+  // Beside the input, so the file it is exported into reads as it does.
+  const std::string& WriteExported(const std::string& bytes) {
+    std::ofstream out(exported_, std::ios::binary | std::ios::trunc);
+    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    if (!out) InvariantFailed("cannot write the export to " + exported_);
+    return exported_;
+  }
+
  private:
   std::filesystem::path dir_;
   std::string path_;
+  std::string exported_;
 };
 
 }  // namespace
+
+// The file a skeleton came from, as `anim-dump export` writes into it: read as a host, its clips
+// written into it; what is written must import again as the same bones and one animation each.
+void ExportInto(const std::string& path, const GltfImport& imported, int skin, InputFile& file) {
+  std::string error;
+  const std::optional<GltfHost> host = ReadGltfHost(path, skin, imported.skeleton, error);
+  if (!host) {
+    if (error.empty()) InvariantFailed("a host refused without a reason");
+    return;
+  }
+  std::vector<const Clip*> clips;
+  for (const Clip& clip : imported.dense_clips)
+    clips.push_back(&clip);
+  GltfWriteOptions options;
+  options.host = &*host;
+  const std::optional<GltfFiles> written = WriteGltf(imported.skeleton, clips, options, error);
+  if (!written) return;  // a clip's non-finite keys, a file over 4 GiB: refused with a reason
+  DiagnosticSink diagnostics;
+  GltfImportOptions again;
+  again.skin = skin;
+  again.max_key_bytes = kFuzzClipKeyBytes;
+  const std::optional<GltfImport> back =
+      ImportGltf(file.WriteExported(written->document), again, diagnostics);
+  if (!back) InvariantFailed("a file exported into a host does not import:\n" + FormatText(diagnostics));
+  if (back->skeleton.bone_count() != imported.skeleton.bone_count() || back->clips.size() != clips.size())
+    InvariantFailed("a file exported into a host imports with other bones or animations");
+  for (int b = 0; b < back->skeleton.bone_count(); ++b) {
+    if (back->skeleton.bone_name(b) != imported.skeleton.bone_name(b) ||
+        back->skeleton.parent(b) != imported.skeleton.parent(b))
+      InvariantFailed("a file exported into a host imports with bone " + std::to_string(b) + " changed");
+  }
+}
 
 int FuzzGltf(const uint8_t* data, std::size_t size) {
   const std::string_view bytes(reinterpret_cast<const char*>(data), size);
@@ -88,6 +135,7 @@ int FuzzGltf(const uint8_t* data, std::size_t size) {
     if (!clip_difference.empty())
       InvariantFailed("an imported clip, written, reads back with another " + clip_difference);
   }
+  ExportInto(path, *imported, options.skin, file);
   return 0;
 }
 

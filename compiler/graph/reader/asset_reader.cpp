@@ -147,8 +147,7 @@ class AssetReader {
   }
 
   void ReadGltfSkeleton(const DocNode& reference, const std::string& file, int skin) {
-    skeleton_gltf_ = file;
-    skeleton_skin_ = skin;
+    s_.skeleton_origin = {.gltf = file, .skin = skin};
     if (const GltfImport* import = ImportOnce(reference, file, skin, kDefaultGltfRate, "the skeleton"))
       s_.skeleton = import->skeleton;
   }
@@ -189,7 +188,7 @@ class AssetReader {
     if (!path || !animation || !s_.skeleton) return std::nullopt;
     const std::string file = Resolve(*path);
     // The skeleton's own file imports with the skeleton's skin; another file must match it with skin 0.
-    const int skin = file == skeleton_gltf_ ? skeleton_skin_ : 0;
+    const int skin = file == s_.skeleton_origin.gltf ? s_.skeleton_origin.skin : 0;
     const GltfImport* import = ImportOnce(*node.Find("gltf"), file, skin, rate, what);
     if (import == nullptr) return std::nullopt;
     if (import->skeleton.content_hash() != s_.skeleton->content_hash()) {
@@ -275,8 +274,6 @@ class AssetReader {
   // What the graph's clips may still hold: one budget for every clip it loads or imports.
   std::uint64_t key_bytes_left_ = kMaxClipKeyBytes;
   ClipEncodingOverride held_as_;
-  std::string skeleton_gltf_;  // the glTF file the skeleton came from, if any
-  int skeleton_skin_ = 0;
 };
 
 }  // namespace

@@ -15,6 +15,7 @@
 #include "compiler/graph/graph_model.h"
 #include "compiler/graph/source_columns.h"
 #include "executor/pose/clip.h"
+#include "compiler/graph/skeleton_origin.h"
 #include "executor/pose/skeleton.h"
 
 namespace anim::graph {
@@ -32,6 +33,7 @@ struct GraphReadState {
 
   GraphModel model;
   std::optional<Skeleton> skeleton;
+  SkeletonOrigin skeleton_origin;
   std::vector<Clip> clips;                           // the clips that loaded
   std::vector<float> clip_durations;                 // parallel to model.clips; -1 when not loaded
   std::vector<std::string> files;                    // every file read, in order, once

@@ -1,0 +1,148 @@
+#include "tests/cli_dump/export_checks.h"
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "executor/math/mat4.h"
+#include "executor/pose/pose.h"
+
+namespace anim::test {
+namespace {
+
+using Json = nlohmann::json;
+
+Vec3 Vec(const Json& v) {
+  return {v[0].get<float>(), v[1].get<float>(), v[2].get<float>()};
+}
+
+// Each bone's model position in the imported clip's frame k: the locals composed down the chain.
+std::vector<Vec3> ImportedJoints(const Skeleton& skeleton, const Clip& clip, int k) {
+  std::vector<Mat4> model(static_cast<std::size_t>(skeleton.bone_count()));
+  for (int b = 0; b < skeleton.bone_count(); ++b) {
+    const Mat4 local = FromTransform(GetBoneTransform(clip.frame(k), b));
+    const int parent = skeleton.parent(b);
+    model[static_cast<std::size_t>(b)] = parent < 0 ? local : model[static_cast<std::size_t>(parent)] * local;
+  }
+  std::vector<Vec3> joints;
+  for (const Mat4& m : model)
+    joints.push_back(m.Translation());
+  return joints;
+}
+
+// Each bone's position in the world: its model position, as `pose` prints it, placed by the root.
+std::vector<Vec3> PrintedJoints(const Json& frame) {
+  const Transform root{
+      .translation = Vec(frame["root"]["translation"]),
+      .rotation = {frame["root"]["rotation"][0].get<float>(), frame["root"]["rotation"][1].get<float>(),
+                   frame["root"]["rotation"][2].get<float>(), frame["root"]["rotation"][3].get<float>()},
+      .scale = {1.0f, 1.0f, 1.0f}};
+  std::vector<Vec3> joints;
+  for (const Json& bone : frame["bones"])
+    joints.push_back(TransformPoint(root, Vec(bone["model_columns"][3])));
+  return joints;
+}
+
+}  // namespace
+
+GltfImport ImportBack(const std::string& path, int frames) {
+  GltfImportOptions options;
+  options.sample_rate = 30.0;  // adjusted to span the keys exactly
+  options.follow_source = false;
+  options.keep_dense = true;
+  DiagnosticSink sink;
+  std::optional<GltfImport> import = ImportGltf(path, options, sink);
+  INFO(FormatText(sink));
+  REQUIRE(import);
+  REQUIRE(import->dense_clips.size() == 1);
+  REQUIRE(import->dense_clips[0].frame_count() == frames);
+  return std::move(*import);
+}
+
+void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions) {
+  INFO("stderr: " << run.err);
+  CHECK(run.exit_code == 2);
+  CHECK(run.out.empty());
+  REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
+  CHECK(run.err.find('\n') == run.err.size() - 1);
+  CHECK(run.err.find(mentions) != std::string::npos);
+}
+
+namespace {
+
+// The Khronos validator's verdict on `path`: "errors N warnings M" and a line per issue.
+std::string GltfValidatorReport(const std::string& path) {
+  REQUIRE(OnPath("node"));  // tools/install-deps installs it, and npm's gltf-validator
+  const ProcessRun run =
+      Shell("NODE_PATH=\"$(npm root --global)\" node tests/cli_dump/gltf_validate.js '" + path + "'");
+  INFO("stderr: " << run.err);
+  REQUIRE(run.exit_code == 0);
+  return run.out;
+}
+
+// The report's issue lines (errors and warnings), each once.
+std::set<std::string> Issues(const std::string& report) {
+  std::set<std::string> issues;
+  std::istringstream lines(report);
+  std::string line;
+  std::getline(lines, line);  // "errors N warnings M"
+  while (std::getline(lines, line))
+    issues.insert(line);
+  return issues;
+}
+
+}  // namespace
+
+void RequireValidGltf(const std::string& path, const std::string& source) {
+  const std::string report = GltfValidatorReport(path);
+  INFO(report);
+  if (source.empty()) {
+    CHECK(report.rfind("errors 0 warnings 0\n", 0) == 0);
+    return;
+  }
+  // Whatever the source's own meshes or skins hold against the specification stays; nothing more.
+  const std::set<std::string> source_issues = Issues(GltfValidatorReport(source));
+  for (const std::string& issue : Issues(report)) {
+    INFO(issue);
+    CHECK(source_issues.count(issue) == 1);
+  }
+}
+
+double RequireRoundTrip(const std::string& args, const std::string& frames, const std::string& path,
+                        const std::string& name, const std::string& source) {
+  const ProcessRun exported = Dump("export " + args + " --frames " + frames + " -o '" + path + "'");
+  INFO("stderr: " << exported.err);
+  REQUIRE(exported.exit_code == 0);
+  REQUIRE(exported.err.empty());
+  RequireValidGltf(path, source);
+  const ProcessRun pose = Dump("pose " + args + " --frames " + frames + " --format json");
+  REQUIRE(pose.exit_code == 0);
+  const Json printed = Json::parse(pose.out);
+
+  const GltfImport import = ImportBack(path, static_cast<int>(printed.size()));
+  const Clip& clip = import.dense_clips[0];
+  CHECK(clip.name() == name);
+  REQUIRE(import.skeleton.bone_count() == static_cast<int>(printed[0]["bones"].size()));
+  for (int b = 0; b < import.skeleton.bone_count(); ++b)
+    CHECK(import.skeleton.bone_name(b) == printed[0]["bones"][static_cast<std::size_t>(b)]["name"]);
+
+  const double tolerance = 1e-5 * import.bind_height;
+  double worst = 0.0, travelled = 0.0;
+  for (int k = 0; k < clip.frame_count(); ++k) {
+    const Json& frame = printed[static_cast<std::size_t>(k)];
+    const std::vector<Vec3> expected = PrintedJoints(frame);
+    const std::vector<Vec3> actual = ImportedJoints(import.skeleton, clip, k);
+    for (std::size_t b = 0; b < expected.size(); ++b)
+      worst = std::max(worst, static_cast<double>(Length(actual[b] - expected[b])));
+    travelled = std::max(travelled, static_cast<double>(Length(Vec(frame["root"]["translation"]))));
+  }
+  INFO(name << ": worst joint " << worst << " against a tolerance of " << tolerance);
+  CHECK(worst <= tolerance);
+  return travelled;
+}
+
+}  // namespace anim::test
