@@ -19,6 +19,7 @@
 #include "compiler/diag/escape.h"
 #include "compiler/diag/warning_codes.h"
 #include "compiler/document/source_text.h"
+#include "compiler/graph/graph_dot.h"
 #include "compiler/graph/load_graph.h"
 #include "compiler/passes/ir_printer.h"
 
@@ -48,8 +49,9 @@ std::optional<std::string> CheckOptions(const Options& o) {
   return std::nullopt;
 }
 
+// The graph as written is kept for --emit dot.
 struct Loaded {
-  std::optional<CompiledGraph> graph;
+  std::optional<AuthoredGraph> graph;
   std::string io_error;  // set when the graph could not be read at all: exit 2
 };
 
@@ -72,8 +74,9 @@ Loaded Load(const Options& o, DiagnosticSink& sink) {
   // Read once, here, so a FIFO or a pipe works; asset paths resolve against the graph's folder
   // (the current directory for standard input).
   const std::string base_dir = from_stdin ? "" : std::filesystem::path(o.input).parent_path().string();
-  out.graph = ParseGraph(*read.bytes, from_stdin ? "<stdin>" : o.input, base_dir, sink, o.asset_dirs);
-  if (out.graph && !from_stdin) out.graph->input_files.insert(out.graph->input_files.begin(), o.input);
+  out.graph = ParseAuthoredGraph(*read.bytes, from_stdin ? "<stdin>" : o.input, base_dir, sink, o.asset_dirs);
+  if (out.graph && !from_stdin)
+    out.graph->compiled.input_files.insert(out.graph->compiled.input_files.begin(), o.input);
   return out;
 }
 
@@ -157,14 +160,18 @@ std::string Stats(const codegen::CompileStats& s, const std::vector<Clip>& clips
   return out.str();
 }
 
-std::string Rendered(const Options& o, const codegen::CompiledProgram& compiled, const ir::Graph& input) {
+std::string Rendered(const Options& o, const codegen::CompiledProgram& compiled,
+                     const AuthoredGraph& authored) {
   switch (o.emit) {
     case Emit::Ir:
-      return ir::PrintGraph(input);
+      return ir::PrintGraph(authored.compiled.graph);
     case Emit::Asm:
       return codegen::Disassemble(compiled.program);
     case Emit::Json:
       return codegen::ProgramToJson(compiled.program);
+    case Emit::Dot:  // titled with the file's name alone, so the drawing does not depend on the directory
+      return graph::GraphDot(authored.model,
+                             std::filesystem::path(authored.document.file_name()).filename().string());
     case Emit::Bytecode:
       break;
   }
@@ -206,25 +213,27 @@ int RunAnimc(const Options& given) {
   }
   std::optional<codegen::CompiledProgram> compiled;
   if (loaded.graph && !sink.has_errors()) {
-    compiled = codegen::CompileGraph(loaded.graph->graph, loaded.graph->skeleton, loaded.graph->clips, sink,
-                                     {.fold_poses = !o.no_fold});
+    const CompiledGraph& graph = loaded.graph->compiled;
+    compiled =
+        codegen::CompileGraph(graph.graph, graph.skeleton, graph.clips, sink, {.fold_poses = !o.no_fold});
   }
   PrintDiagnostics(o, sink);
   if (!compiled || sink.has_errors()) return kExitCompileError;
 
   // --emit ir prints the IR as the front end lowered it, before the passes.
-  const std::string result = Rendered(o, *compiled, loaded.graph->graph);
+  const std::string result = Rendered(o, *compiled, *loaded.graph);
   const std::string destination = o.output.empty() ? "-" : o.output;
+  const CompiledGraph& graph = loaded.graph->compiled;
   std::string error;
-  if (!WriteOutputs(o, destination, result, InputsOf(o, *loaded.graph), loaded.graph->input_files, error)) {
+  if (!WriteOutputs(o, destination, result, InputsOf(o, graph), graph.input_files, error)) {
     spdlog::error("{}", error);
     return kExitUsageOrIo;
   }
   if (o.stats) {
     // Statistics go to standard output unless the result already does.
     if (destination == "-") {
-      std::cerr << Stats(compiled->stats, loaded.graph->clips) << std::flush;
-    } else if (!cli::WriteOutput("-", Stats(compiled->stats, loaded.graph->clips), {}, error)) {
+      std::cerr << Stats(compiled->stats, graph.clips) << std::flush;
+    } else if (!cli::WriteOutput("-", Stats(compiled->stats, graph.clips), {}, error)) {
       spdlog::error("{}", error);
       return kExitUsageOrIo;
     }

@@ -7,7 +7,7 @@
 
 namespace anim::animc {
 
-enum class Emit { Bytecode, Ir, Asm, Json };
+enum class Emit { Bytecode, Ir, Asm, Json, Dot };
 enum class DiagnosticsFormat { Text, Json };
 
 struct Options {

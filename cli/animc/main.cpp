@@ -1,5 +1,5 @@
 // animc: compiles an animation graph document (JSON or YAML) to .animbc bytecode.
-//   animc GRAPH [-o OUT.animbc] [--emit ir|asm|json] [--stats] [--no-fold] [-q] [-Werror] [-Werror=CODE]
+//   animc GRAPH [-o OUT.animbc] [--emit ir|asm|json|dot] [--stats] [--no-fold] [-q] [-Werror] [-Werror=CODE]
 //         [-Wno-CODE]
 //         [--diagnostics-format text|json] [--depfile FILE] [-I DIR]...
 // GRAPH and OUT may be "-" for standard input and output; without -o, bytecode goes to GRAPH's name
@@ -26,10 +26,13 @@ int Main(int argc, char** argv) {
   app.add_option(
       "-o,--output", options.output,
       "output file, or - for standard output (default for bytecode: GRAPH's name with .animbc, here)");
-  const std::map<std::string, anim::animc::Emit> emits{
-      {"ir", anim::animc::Emit::Ir}, {"asm", anim::animc::Emit::Asm}, {"json", anim::animc::Emit::Json}};
+  const std::map<std::string, anim::animc::Emit> emits{{"ir", anim::animc::Emit::Ir},
+                                                       {"asm", anim::animc::Emit::Asm},
+                                                       {"json", anim::animc::Emit::Json},
+                                                       {"dot", anim::animc::Emit::Dot}};
   app.add_option("--emit", options.emit,
-                 "print the IR, a disassembly or a JSON description instead of bytecode")
+                 "print the IR, a disassembly, a JSON description or the graph as written (Graphviz DOT) "
+                 "instead of bytecode")
       ->transform(CLI::CheckedTransformer(emits, CLI::ignore_case));
   app.add_flag("--stats", options.stats, "print node, value, instruction, register and byte counts");
   app.add_flag("--no-fold", options.no_fold,

@@ -39,7 +39,7 @@ _animc() {
   case $prev in
     -o | --output | --depfile) _animtc_any_file; return ;;
     -I | --asset-path) _animtc_dirs; return ;;
-    --emit) _animtc_words "ir asm json"; return ;;
+    --emit) _animtc_words "ir asm json dot"; return ;;
     --diagnostics-format) _animtc_words "text json"; return ;;
   esac
   if [[ $cur == -* ]]; then

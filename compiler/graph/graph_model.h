@@ -48,7 +48,8 @@ struct TransitionModel {
   int from = -1;          // a state, or -1 for any state
   int to = -1;
   expr::Expr condition;
-  TextPosition condition_at;  // the condition as written
+  TextPosition condition_at;   // the condition as written
+  std::string condition_text;  // its text as written: the expression string, or the literal
   float duration = 0.2f;
   BlendMode mode = BlendMode::Inertialize;
   BlendCurve curve = BlendCurve::Linear;

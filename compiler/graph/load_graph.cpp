@@ -24,10 +24,10 @@ uint64_t GraphHash(std::string_view text, const Skeleton& skeleton, const std::v
 
 }  // namespace
 
-std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
-                                        const std::string& base_dir, DiagnosticSink& diagnostics,
-                                        const std::vector<std::string>& asset_dirs) {
-  const std::optional<Document> document = ParseDocument(text, file_name, diagnostics);
+std::optional<AuthoredGraph> ParseAuthoredGraph(std::string_view text, const std::string& file_name,
+                                                const std::string& base_dir, DiagnosticSink& diagnostics,
+                                                const std::vector<std::string>& asset_dirs) {
+  std::optional<Document> document = ParseDocument(text, file_name, diagnostics);
   if (!document) return std::nullopt;
   std::optional<graph::ReadGraphResult> read =
       graph::ReadGraph(*document, text, base_dir, asset_dirs, diagnostics);
@@ -35,8 +35,18 @@ std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string
   ir::Graph graph = graph::LowerGraph(read->model, read->skeleton.content_hash(), file_name, diagnostics);
   if (diagnostics.has_errors()) return std::nullopt;
   graph.source_hash = GraphHash(text, read->skeleton, read->clips);
-  return CompiledGraph{std::move(graph), std::move(read->skeleton), std::move(read->clips),
-                       std::move(read->input_files), std::move(read->skeleton_origin)};
+  return AuthoredGraph{CompiledGraph{std::move(graph), std::move(read->skeleton), std::move(read->clips),
+                                     std::move(read->input_files), std::move(read->skeleton_origin)},
+                       std::move(*document), std::move(read->model)};
+}
+
+std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
+                                        const std::string& base_dir, DiagnosticSink& diagnostics,
+                                        const std::vector<std::string>& asset_dirs) {
+  std::optional<AuthoredGraph> authored =
+      ParseAuthoredGraph(text, file_name, base_dir, diagnostics, asset_dirs);
+  if (!authored) return std::nullopt;
+  return std::move(authored->compiled);
 }
 
 std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& diagnostics,

@@ -9,6 +9,8 @@
 #include <vector>
 
 #include "compiler/diag/diagnostics.h"
+#include "compiler/document/document.h"
+#include "compiler/graph/graph_model.h"
 #include "compiler/graph/skeleton_origin.h"
 #include "compiler/ir/ir.h"
 #include "executor/pose/clip.h"
@@ -34,5 +36,18 @@ std::optional<CompiledGraph> LoadGraph(const std::string& path, DiagnosticSink& 
 std::optional<CompiledGraph> ParseGraph(std::string_view text, const std::string& file_name,
                                         const std::string& base_dir, DiagnosticSink& diagnostics,
                                         const std::vector<std::string>& asset_dirs = {});
+
+// A compiled graph with the graph as written: the document and the model read from it, whose
+// fields point into the document (animc --emit dot draws it).
+struct AuthoredGraph {
+  CompiledGraph compiled;
+  Document document;
+  graph::GraphModel model;
+};
+
+// ParseGraph, keeping the graph as written.
+std::optional<AuthoredGraph> ParseAuthoredGraph(std::string_view text, const std::string& file_name,
+                                                const std::string& base_dir, DiagnosticSink& diagnostics,
+                                                const std::vector<std::string>& asset_dirs = {});
 
 }  // namespace anim

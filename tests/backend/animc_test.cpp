@@ -107,6 +107,27 @@ TEST_CASE("animc --emit prints IR, disassembly or JSON to stdout or to -o") {
   CHECK(j["code"].back()["op"] == "output");
 }
 
+TEST_CASE("animc --emit dot draws the graph as written to stdout or to -o, only once it compiles") {
+  const Run dot = Animc(kWalk + " --emit dot");
+  INFO(dot.err);
+  REQUIRE(dot.exit_code == 0);
+  CHECK(dot.err.empty());
+  CHECK(dot.out.rfind("digraph authored {\n  label=\"walk.yaml\";", 0) == 0);
+  CHECK(dot.out.find("subgraph cluster_n2 {") != std::string::npos);
+  CHECK(dot.out.find("[label=\"speed <= 0.1 &amp;&amp; time_in_state > 0.25\\ninertialize 0.3 s\"") !=
+        std::string::npos);
+
+  const Run to_file = Animc(kWalk + " --emit DOT -o " + Out("walk.dot"));
+  REQUIRE(to_file.exit_code == 0);
+  CHECK(to_file.out.empty());
+  CHECK(ReadFile(Out("walk.dot")) == dot.out);
+
+  const Run failing = Animc("tests/backend/cli/undefined_node.yaml --emit dot");
+  CHECK(failing.exit_code == 1);
+  CHECK(failing.out.empty());
+  CHECK(failing.err.find("error[E003]") != std::string::npos);
+}
+
 TEST_CASE("animc --stats reports counts, on stderr when stdout carries the result") {
   const Run to_file = Animc(kWalk + " --stats -o " + Out("s.animbc"));
   REQUIRE(to_file.exit_code == 0);

@@ -128,6 +128,7 @@ class StateMachineReader {
       ok = ok && e.has_value();
       if (e) t.condition = std::move(*e);
       t.condition_at = condition->position;
+      t.condition_text = condition->text;
     } else {
       ok = false;
     }
