@@ -11,6 +11,7 @@
 #   share/animtc/schemas/              JSON Schemas of the documents and dumps
 #   share/doc/animtc/                  README and docs
 #   share/bash-completion/completions/ animc, anim-dump, anim-import
+#   share/man/man1/                    animc.1, anim-dump.1, anim-import.1 (cmake/animtc_man.cmake)
 #
 # `cpack -G DEB` (or `cpack --config <build>/CPackConfig.cmake -G DEB`) packages the same tree
 # under /usr.
@@ -69,6 +70,7 @@ install(FILES ${CMAKE_CURRENT_BINARY_DIR}/animtc.pc DESTINATION ${CMAKE_INSTALL_
 install(DIRECTORY ${ANIMTC_ROOT}/schemas/ DESTINATION ${ANIMTC_INSTALL_SCHEMADIR} FILES_MATCHING PATTERN "*.json")
 install(FILES ${ANIMTC_ROOT}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${ANIMTC_ROOT}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+include(${CMAKE_CURRENT_LIST_DIR}/animtc_man.cmake)
 foreach(tool animc anim-dump anim-import)
   install(FILES ${ANIMTC_ROOT}/cli/completion/animtc.bash DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions
           RENAME ${tool})

@@ -1,6 +1,7 @@
 #include "cli/anim_import/import_run.h"
 
 #include "cli/anim_import/import_report.h"
+#include "cli/anim_import/import_tree.h"
 
 #include <spdlog/spdlog.h>
 #include <unistd.h>
@@ -37,6 +38,8 @@ std::string SanitizeFileStem(const std::string& name) {
   return out;
 }
 
+namespace {
+
 // An input that cannot be opened is an I/O error (exit 2), as for animc and anim-dump; what the
 // file holds is the importer's to judge (I200 and the rest, exit 1).
 std::optional<std::string> InputProblem(const std::string& input) {
@@ -48,6 +51,18 @@ std::optional<std::string> InputProblem(const std::string& input) {
     return "cannot read '" + EscapeTerminal(input) + "': " + std::strerror(errno);
   return std::nullopt;
 }
+
+// The run's result on standard output.
+int Print(const std::string& text) {
+  std::fputs(text.c_str(), stdout);
+  if (std::fflush(stdout) != 0) {
+    spdlog::error("cannot write to standard output: {}", std::strerror(errno));
+    return kExitUsageOrIo;
+  }
+  return kExitSuccess;
+}
+
+}  // namespace
 
 int RunImport(const Options& options) {
   if (const std::optional<std::string> problem = InputProblem(options.input)) {
@@ -61,14 +76,20 @@ int RunImport(const Options& options) {
   import_options.sample_rate = options.rate;
   import_options.encoding = {options.encoding, options.precision};
   import_options.marker_feet = options.marker_feet;
-  import_options.measure = true;
+  import_options.measure = !options.tree;
   import_options.keep_dense = true;
   const auto start = std::chrono::steady_clock::now();
   auto imported = ImportGltf(options.input, import_options, diagnostics);
   const double import_ms =
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  if (!diagnostics.diagnostics().empty()) std::fputs(FormatText(diagnostics).c_str(), stderr);
+  if (options.diagnostics_format == DiagnosticsFormat::Json) {
+    std::fputs((FormatJson(diagnostics, !options.quiet) + "\n").c_str(), stderr);
+  } else {
+    std::fputs(FormatText(diagnostics, !options.quiet).c_str(), stderr);
+  }
   if (!imported || diagnostics.has_errors()) return kExitImportError;
+  if (options.tree && options.output_dir.empty())
+    return Print(ImportTreeText(*imported, options.input, options.skin));
 
   std::error_code ec;
   fs::create_directories(options.output_dir, ec);
@@ -110,22 +131,17 @@ int RunImport(const Options& options) {
     }
     files.push_back(std::move(file));
   }
-  for (const std::unique_ptr<cli::OutputFile>& file : files) {
-    if (!file->Commit(error)) {
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    if (!files[i]->Commit(error)) {
       spdlog::error("{}", error);
       return kExitUsageOrIo;
     }
+    spdlog::debug("wrote {}", EscapeTerminal((dir / outputs[i].first).string()));
   }
 
-  const std::string report = options.report == ReportFormat::Json
-                                 ? ImportReportJson(*imported, options.input)
-                                 : ImportReportText(*imported, options.input, import_ms);
-  std::fputs(report.c_str(), stdout);
-  if (std::fflush(stdout) != 0) {
-    spdlog::error("cannot write to standard output: {}", std::strerror(errno));
-    return kExitUsageOrIo;
-  }
-  return kExitSuccess;
+  if (options.tree) return Print(ImportTreeText(*imported, options.input, options.skin));
+  return Print(options.report == ReportFormat::Json ? ImportReportJson(*imported, options.input)
+                                                    : ImportReportText(*imported, options.input, import_ms));
 }
 
 }  // namespace anim::import_tool

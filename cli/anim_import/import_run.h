@@ -13,6 +13,7 @@ inline constexpr int kExitImportError = 1;
 inline constexpr int kExitUsageOrIo = 2;
 
 enum class ReportFormat { Text, Json };
+enum class DiagnosticsFormat { Text, Json };
 
 struct Options {
   std::string input;
@@ -24,6 +25,9 @@ struct Options {
   ReportFormat report = ReportFormat::Text;
   bool warnings_as_errors = false;
   std::vector<std::string> marker_feet;  // --markers feet:BONE_L,BONE_R
+  bool tree = false;                     // print the skeleton's hierarchy instead of the report
+  bool quiet = false;                    // no warnings
+  DiagnosticsFormat diagnostics_format = DiagnosticsFormat::Text;
 };
 
 // A file-name stem from a clip name: letters, digits, '-', '_' and '.' kept, anything else '_';
@@ -32,8 +36,9 @@ std::string SanitizeFileStem(const std::string& name);
 
 // Imports `options.input` and writes DIR/skeleton.yaml and DIR/<clip>.json by the tools' output
 // policy (cli/common/output_file.h). Every file is written to a temporary first and renamed only
-// once all are written, so a failure leaves DIR as it was.
-// Diagnostics go to standard error, the report (import_report.h) to standard output.
+// once all are written, so a failure leaves DIR as it was. With `tree` and no DIR, writes nothing.
+// Diagnostics go to standard error, the report (import_report.h) or the tree (import_tree.h) to
+// standard output.
 int RunImport(const Options& options);
 
 }  // namespace anim::import_tool

@@ -1,6 +1,7 @@
 // anim-import: imports a glTF 2.0 skin and its animations as skeleton and clip documents.
 //   anim-import FILE.glb|FILE.gltf [--skin N] [--rate HZ] [--encoding dense|compressed]
-//               [--precision UNITS] [--markers feet:BONE_L,BONE_R] [--report text|json] [-Werror] -o DIR
+//               [--precision UNITS] [--markers feet:BONE_L,BONE_R] [--report text|json] [--tree]
+//               [--diagnostics-format text|json] [-q | -v] [-Werror] -o DIR
 // Exit codes: 0 success, 1 import errors, 2 usage or I/O errors.
 #include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "cli/anim_import/import_run.h"
+#include "cli/common/command_line.h"
 #include "cli/common/tool_logger.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
@@ -33,42 +35,69 @@ int Main(int argc, char** argv) {
 
   anim::import_tool::Options options;
   CLI::App app{"anim-import: glTF 2.0 (.gltf, .glb) skin and animations to skeleton and clip documents"};
-  app.add_option("file", options.input, "the .gltf or .glb file")->required();
+  app.add_option("FILE", options.input, "the .gltf or .glb file")->required()->type_name("");
   app.add_option("-o,--output", options.output_dir,
-                 "directory for skeleton.yaml and one <clip>.json per animation")
-      ->required();
-  app.add_option("--skin", options.skin, "which skin becomes the skeleton (default 0)")
-      ->check(CLI::NonNegativeNumber);
-  app.add_option(
-         "--rate", options.rate,
-         "key rate of the clips in Hz (default: each animation's own key rate, so no source key is lost)")
-      ->check(CLI::Range(0.001, 10000.0));
+                 "directory for skeleton.yaml and one <clip>.json per animation (required unless --tree)")
+      ->type_name("DIR");
+  app.add_option("--skin", options.skin, "which skin becomes the skeleton (default 0)");
+  anim::cli::NumberIn(
+      app.add_option(
+          "--rate", options.rate,
+          "key rate of the clips in Hz, 0.001 to 10000 (default: each animation's own key rate, so no source "
+          "key is lost)"),
+      0.001, 10000.0, "HZ");
   std::string encoding = "compressed", report = "text";
-  app.add_option("--encoding", encoding,
-                 "how the clip documents ask to be held once loaded: compressed (default) or dense")
-      ->check(CLI::IsMember({"dense", "compressed"}));
-  app.add_option(
-         "--precision", options.precision,
-         "largest model-space error of a clip against its source, in skeleton units (default: 0.01 cm "
-         "for a skeleton 180 cm tall, scaled by its height)")
-      ->check(CLI::PositiveNumber);
-  app.add_option("--report", report, "the report on standard output: text (default) or json")
-      ->check(CLI::IsMember({"text", "json"}));
+  anim::cli::Choices(
+      app.add_option("--encoding", encoding,
+                     "how the clip documents ask to be held once loaded: compressed (default) or dense"),
+      {"dense", "compressed"});
+  anim::cli::PositiveNumber(
+      app.add_option("--precision", options.precision,
+                     "largest model-space error of a clip against its source, in skeleton units, "
+                     "above 0 (default: 0.01 cm for a skeleton 180 cm tall, scaled by its height)"),
+      "UNITS");
+  anim::cli::Choices(
+      app.add_option("--report", report, "the report on standard output: text (default) or json"),
+      {"text", "json"});
+  app.add_flag("--tree", options.tree,
+               "print the skeleton's bone hierarchy and the file's animations instead of the report; without "
+               "-o, write nothing");
+  std::string diagnostics_format = "text";
+  anim::cli::Choices(app.add_option("--diagnostics-format", diagnostics_format,
+                                    "diagnostics as text (FILE: error[CODE]: ...) or json"),
+                     {"text", "json"});
+  bool verbose = false;
+  app.add_flag("-q,--quiet", options.quiet, "print no warnings (errors still are)");
+  app.add_flag("-v,--verbose", verbose, "also say each file written");
   std::string markers;
   app.add_option(
-      "--markers", markers,
-      "feet:BONE_L,BONE_R: mark each foot-down of those foot bones as sync markers foot_l and foot_r "
-      "(docs/import.md, \"Sync markers\")");
+         "--markers", markers,
+         "mark each foot-down of those foot bones as sync markers foot_l and foot_r (docs/import.md, \"Sync "
+         "markers\")")
+      ->type_name("feet:BONE_L,BONE_R");
   std::string warning_flag;
-  app.add_option("-W", warning_flag, "-Werror: treat warnings as errors")->check(CLI::IsMember({"error"}));
+  anim::cli::Choices(app.add_option("-W", warning_flag, "-Werror: treat warnings as errors"), {"error"});
   app.set_version_flag("--version", anim::cli::VersionText("anim-import"),
                        "print the tool version, the bytecode version and the source revision");
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    const int code = app.exit(e);
-    return code == 0 ? 0 : anim::import_tool::kExitUsageOrIo;
+  if (const std::optional<int> exit_code = anim::cli::ParseCommandLine(app, argc, argv)) return *exit_code;
+  if (verbose && options.quiet) {
+    spdlog::error("--verbose and --quiet cannot be used together");
+    return anim::import_tool::kExitUsageOrIo;
   }
+  if (options.skin < 0) {
+    spdlog::error("--skin: {} is not a skin (skins are numbered from 0)", options.skin);
+    return anim::import_tool::kExitUsageOrIo;
+  }
+  if (options.output_dir.empty() && !options.tree) {
+    spdlog::error("-o DIR is required: the directory for skeleton.yaml and the clips (--tree only looks)");
+    return anim::import_tool::kExitUsageOrIo;
+  }
+  if (options.tree && report == "json") {
+    spdlog::error("--tree prints text: it cannot be combined with --report json");
+    return anim::import_tool::kExitUsageOrIo;
+  }
+  spdlog::set_level(verbose ? spdlog::level::debug
+                            : (options.quiet ? spdlog::level::err : spdlog::level::info));
   if (!markers.empty()) {
     const std::optional<std::vector<std::string>> feet = ParseMarkerFeet(markers);
     if (!feet) {
@@ -81,6 +110,8 @@ int Main(int argc, char** argv) {
   options.encoding = encoding == "dense" ? anim::ClipEncoding::Dense : anim::ClipEncoding::Compressed;
   options.report =
       report == "json" ? anim::import_tool::ReportFormat::Json : anim::import_tool::ReportFormat::Text;
+  options.diagnostics_format = diagnostics_format == "json" ? anim::import_tool::DiagnosticsFormat::Json
+                                                            : anim::import_tool::DiagnosticsFormat::Text;
   return anim::import_tool::RunImport(options);
 }
 

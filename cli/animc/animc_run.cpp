@@ -229,6 +229,7 @@ int RunAnimc(const Options& given) {
     spdlog::error("{}", error);
     return kExitUsageOrIo;
   }
+  if (destination != "-") spdlog::debug("wrote {} ({} bytes)", EscapeTerminal(destination), result.size());
   if (o.stats) {
     // Statistics go to standard output unless the result already does.
     if (destination == "-") {

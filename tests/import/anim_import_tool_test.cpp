@@ -9,10 +9,14 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <utility>
+#include <vector>
 
 #include "cli/anim_import/import_report.h"
 #include "cli/anim_import/import_run.h"
+#include "cli/anim_import/import_tree.h"
 #include "tests/import/import_checks.h"
 #include "tests/import/temp_dir.h"
 #include "tests/support/sample_gltf.h"
@@ -145,6 +149,50 @@ TEST_CASE("An output that may not be replaced stops the import before any file i
   CHECK(Run(dir.file("humanoid.glb"), out) == import_tool::kExitUsageOrIo);
   CHECK(ReadFileBytes(dir.path() / "out" / "skeleton.yaml") == "keep me");
   CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "out"), {}) == 2);
+}
+
+// A tree line's bone name and the column it starts at (after the branches, three columns a level).
+std::pair<std::string, std::size_t> TreeEntry(const std::string& line) {
+  std::size_t at = 0, column = 0;
+  while (at < line.size() && (line[at] == ' ' || static_cast<unsigned char>(line[at]) >= 0x80)) {
+    // Branch glyphs are three UTF-8 bytes and one column each.
+    at += line[at] == ' ' ? 1 : 3;
+    ++column;
+  }
+  return {line.substr(at, line.find("  (node ") - at), column};
+}
+
+TEST_CASE("anim-import --tree prints every bone once under its parent, with its node, and the animations") {
+  const test::TempDir dir;
+  test::WriteHumanoidGlb(dir.file("humanoid.glb"));
+  DiagnosticSink sink;
+  const std::optional<GltfImport> imported = ImportGltf(dir.file("humanoid.glb"), GltfImportOptions{}, sink);
+  REQUIRE(imported);
+  const std::string tree = import_tool::ImportTreeText(*imported, "humanoid.glb", 0);
+  INFO(tree);
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < tree.size();) {
+    const std::size_t end = tree.find('\n', at);
+    lines.push_back(tree.substr(at, end - at));
+    at = end + 1;
+  }
+  const Skeleton& skeleton = imported->skeleton;
+  REQUIRE(lines.size() == 1 + static_cast<std::size_t>(skeleton.bone_count()) + imported->clips.size());
+  CHECK(lines[0] == "humanoid.glb: skin 0, 71 bones, 9 animations");
+  // Bones in depth-first order, each three columns right of its parent, with its glTF node.
+  std::map<std::string, std::size_t> column;
+  for (std::size_t l = 1; l <= static_cast<std::size_t>(skeleton.bone_count()); ++l) {
+    const auto [name, at] = TreeEntry(lines[l]);
+    const int bone = skeleton.FindBone(name);
+    REQUIRE(bone >= 0);
+    CHECK(column.emplace(name, at).second);
+    const int parent = skeleton.parent(bone);
+    CHECK(at == (parent < 0 ? 0 : column.at(skeleton.bone_name(parent)) + 3));
+    CHECK(lines[l].ends_with("  (node " +
+                             std::to_string(imported->bone_nodes[static_cast<std::size_t>(bone)]) + ")"));
+  }
+  CHECK(lines[1 + static_cast<std::size_t>(skeleton.bone_count())].rfind(
+            "animations: aim_pose: 5 frames at 30 Hz", 0) == 0);
 }
 
 TEST_CASE("Clip file names are sanitised") {
