@@ -27,6 +27,9 @@ struct FrameResult {
   const Pose* local_pose = nullptr;        // the final local pose
   Transform root_motion{};                 // the frame's root motion; instance->root includes it
   std::span<const float> curves;           // the output's curves, one per Program::curves entry
+  // The parameters as the frame read them (three floats per Program::params entry): after the
+  // scenario's events, before the frame's transitions consumed their triggers.
+  std::span<const float> params;
 };
 
 using FrameCallback = std::function<void(const FrameResult&)>;

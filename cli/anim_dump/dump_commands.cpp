@@ -17,6 +17,7 @@
 #include "cli/anim_dump/json_report.h"
 #include "cli/anim_dump/pose_report.h"
 #include "cli/anim_dump/pose_svg.h"
+#include "cli/anim_dump/report_data.h"
 #include "cli/anim_dump/root_report.h"
 #include "cli/anim_dump/run_report.h"
 #include "cli/anim_dump/svg_timeline.h"
@@ -46,6 +47,8 @@ const char* FormatName(Format f) {
       return "gltf";
     case Format::Glb:
       return "glb";
+    case Format::Html:
+      return "html";
   }
   return "";
 }
@@ -77,6 +80,9 @@ void CheckFormat(Command command, Format format) {
       break;
     case Command::Export:
       ok = format == Format::Gltf || format == Format::Glb;
+      break;
+    case Command::Report:
+      ok = format == Format::Html;
       break;
   }
   if (!ok)
@@ -193,7 +199,7 @@ int RunCommand(Command command, const CommandOptions& o) {
       const int frames = o.run_frames ? *o.run_frames : frame_count;
       if (frames < 1) throw InputError{"the scenario has no frames to run"};
       range = SelectFrames("", "0:" + std::to_string(frames - 1), frame_count);
-    } else if (command == Command::Export && o.frames.empty()) {
+    } else if ((command == Command::Export || command == Command::Report) && o.frames.empty()) {
       range = SelectFrames("", "0:" + std::to_string(frame_count - 1), frame_count);
     } else {
       range = SelectFrames(o.frame, o.frames, frame_count);
@@ -239,6 +245,17 @@ int RunCommand(Command command, const CommandOptions& o) {
         const GltfContainer container =
             o.format == Format::Glb ? GltfContainer::Glb : GltfContainer::GltfEmbedded;
         Write(o, *input, ExportGltf(*input, range, ExportName(o), container, !o.skeleton_only));
+        break;
+      }
+      case Command::Report: {
+        const int frames = range.last - range.first + 1;
+        if (frames > kMaxReportFrames)
+          throw InputError{
+              fmt::format("a report holds at most {} frames; {} {} (choose a range with --frames A:B)",
+                          kMaxReportFrames, o.frames.empty() ? "the scenario has" : "asked for", frames)};
+        if (o.output == "-" && isatty(STDOUT_FILENO) == 1)
+          throw InputError{"a report is an HTML page: write it to a file with -o FILE.html (or pipe it)"};
+        Stream(o, *input, range, FrameContent{.tasks = true, .pose = true}, *HtmlReport(ExportName(o)));
         break;
       }
       case Command::Graph: {

@@ -10,13 +10,13 @@
 
 namespace anim::dump {
 
-enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run, Pose, Root, Events, Export };
-enum class Format { Text, Json, Trace, Svg, Dot, Gltf, Glb };
+enum class Command { Tasks, Reach, Timeline, Graph, Dis, Validate, Run, Pose, Root, Events, Export, Report };
+enum class Format { Text, Json, Trace, Svg, Dot, Gltf, Glb, Html };
 
 struct CommandOptions {
   InputOptions input;
   std::string frame;              // --frame N
-  std::string frames;             // --frames A:B (tasks, reach, timeline, graph, pose, export)
+  std::string frames;             // --frames A:B (tasks, reach, timeline, graph, pose, export, report)
   std::optional<int> run_frames;  // run --frames N: the first N frames (N >= 1); none: the whole scenario
   Format format = Format::Text;
   std::string output = "-";  // -o FILE, written atomically; "-" for standard output

@@ -57,6 +57,7 @@ std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& 
     MachineFrame f;
     f.name = desc.name;
     f.state = state.current < desc.states.size() ? desc.states[state.current].name : "";
+    f.current = state.current;
     f.fired = state.fired;
     f.blend_active = state.blend_active;
     for (std::size_t s = 0; s < desc.states.size(); ++s) {
@@ -153,6 +154,7 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, Fram
   frame.root = result.instance->root;
   frame.events = Events(*result.instance, binding.program(), binding, list);
   frame.curves.assign(result.curves.begin(), result.curves.end());
+  frame.params.assign(result.params.begin(), result.params.end());
   if (content.pose) {
     frame.local_pose.reserve(static_cast<std::size_t>(result.local_pose->bone_count()));
     for (int b = 0; b < result.local_pose->bone_count(); ++b)
@@ -208,6 +210,7 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameC
     run.bone_parents.push_back(input.skeleton()->parent(b));
   }
   run.curve_names = input.program.curves;
+  run.params = input.program.params;
 
   Scenario scenario = input.scenario;
   scenario.frame_count = range.last + 1;

@@ -44,6 +44,7 @@ struct DumpEvent {
 struct MachineFrame {
   std::string name;
   std::string state;          // current state
+  int current = 0;            // its index in `states`
   bool fired = false;         // a transition started this frame
   std::string transition;     // "walk -> run" when fired
   bool blend_active = false;  // the last transition is still blending
@@ -74,6 +75,9 @@ struct DumpFrame {
   Transform root;                 // the instance's root after it
   std::vector<DumpEvent> events;  // in the order they fired
   std::vector<float> curves;      // the output's curves, as CapturedRun::curve_names names them
+  // The parameters as the frame read them, three floats per CapturedRun::params entry (a trigger
+  // reads 1 on the frame a transition consumes it).
+  std::vector<float> params;
   // Per bone, captured only with FrameContent::pose (empty otherwise): the executor's final local
   // pose (after the root lock), its model-space matrices and its skinning matrices.
   std::vector<Transform> local_pose;
@@ -95,6 +99,7 @@ struct CapturedRun {
   std::vector<std::string> bone_names;   // the skeleton's, for naming bone operands
   std::vector<int> bone_parents;         // the skeleton's, per bone: the parent's index, -1 for a root
   std::vector<std::string> curve_names;  // the program's curves (docs/semantics.md, "Curves")
+  std::vector<ParamDesc> params;         // the program's parameters: names, types and ranges
   std::vector<Transform> final_pose;     // the last frame's local pose, per bone
   std::vector<Mat4> final_skinning;      // the last frame's skinning matrices, per bone
 };

@@ -12,6 +12,7 @@
 
 #include "cli/anim_dump/crowd_report.h"
 #include "cli/anim_dump/dump_commands.h"
+#include "cli/anim_dump/report_data.h"
 #include "cli/common/tool_logger.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
@@ -76,6 +77,11 @@ constexpr Subcommand kSubcommands[] = {
      "the output over the scenario as an animated glTF 2.0 file (.glb or .gltf) any glTF viewer plays",
      "anim-dump export samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml -o "
      "locomotion.glb"},
+    {"report", Command::Report,
+     "an HTML debugger in one self-contained file: scrub the frames and see the tasks, buffers, machines, "
+     "parameters, curves, events, root and skeleton",
+     "anim-dump report samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml -o "
+     "report.html"},
 };
 
 void AddInputOptions(CLI::App* sub, CommandOptions& o) {
@@ -110,7 +116,7 @@ std::string Lower(std::string s) {
 Format ParseFormat(const std::string& name) {
   const std::map<std::string, Format> formats{
       {"text", Format::Text}, {"json", Format::Json}, {"trace", Format::Trace}, {"svg", Format::Svg},
-      {"dot", Format::Dot},   {"gltf", Format::Gltf}, {"glb", Format::Glb}};
+      {"dot", Format::Dot},   {"gltf", Format::Gltf}, {"glb", Format::Glb},     {"html", Format::Html}};
   return formats.at(Lower(name));
 }
 
@@ -207,6 +213,12 @@ int Main(int argc, char** argv) {
         sub->add_flag("--skeleton-only", options.skeleton_only,
                       "write the skeleton alone, without the meshes of the glTF file it came from");
         break;
+      case Command::Report:
+        AddScenario(sub, options);
+        sub->add_option("--frames", options.frames,
+                        "frames A through B, inclusive (default: the whole scenario); at most " +
+                            std::to_string(anim::dump::kMaxReportFrames));
+        break;
       case Command::Dis:
         break;
       case Command::Validate:
@@ -255,9 +267,10 @@ int Main(int argc, char** argv) {
   }
   spdlog::set_level(verbose ? spdlog::level::debug : (quiet ? spdlog::level::err : spdlog::level::info));
   if (crowd_sub->parsed()) return anim::dump::RunCrowdCommand(crowd);
-  // `graph` prints DOT whether or not --format dot is given; `export` writes what -o's extension
-  // names unless --format says.
+  // `graph` prints DOT whether or not --format dot is given, `report` HTML; `export` writes what
+  // -o's extension names unless --format says.
   if (chosen == Command::Graph) format = "dot";
+  if (chosen == Command::Report) format = "html";
   if (chosen == Command::Export && export_format->count() == 0)
     format = Lower(options.output).ends_with(".gltf") ? "gltf" : "glb";
   options.format = ParseFormat(format);

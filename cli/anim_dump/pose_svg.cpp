@@ -4,12 +4,11 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cmath>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "cli/anim_dump/bone_side.h"
 #include "cli/anim_dump/pose_report.h"
 #include "cli/anim_dump/task_describe.h"
 #include "compiler/diag/escape.h"
@@ -22,33 +21,6 @@ constexpr double kMargin = 16.0;   // inside a view, around the drawing
 constexpr double kGap = 12.0;      // between views and around the picture
 constexpr double kHeading = 22.0;  // a panel's title line
 constexpr double kMinSpan = 0.5;   // metres: a point-sized pose still gets a readable scale
-
-enum class Side { Centre, Left, Right };
-
-// Which side of the body a bone is on, by the naming conventions rigs use: "thigh_l", "hand.R",
-// "l_arm", "LeftUpLeg", "UpperLegL".
-Side SideOf(std::string_view name) {
-  std::string lower(name);
-  std::transform(lower.begin(), lower.end(), lower.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  const auto marked = [&](std::string_view word, char letter) {
-    if (lower.find(word) != std::string::npos) return true;
-    const std::size_t n = lower.size();
-    const auto separator = [](char c) { return c == '_' || c == '.' || c == ' ' || c == '-' || c == ':'; };
-    if (n >= 2 && lower[n - 1] == letter && separator(lower[n - 2])) return true;  // thigh_l
-    if (n >= 2 && lower[0] == letter && separator(lower[1])) return true;          // l_thigh
-    // UpperLegL: a capital side letter after a lower-case one, at the end.
-    return n >= 2 && name[n - 1] == std::toupper(letter) &&
-           std::islower(static_cast<unsigned char>(name[n - 2]));
-  };
-  if (marked("left", 'l')) return Side::Left;
-  if (marked("right", 'r')) return Side::Right;
-  return Side::Centre;
-}
-
-const char* Colour(Side side) {
-  return side == Side::Left ? "#2b6cc4" : side == Side::Right ? "#c43b2b" : "#666666";
-}
 
 struct Target {
   bool ground = false;  // a foot IK's ground plane (at `at.y`), else a point to reach
@@ -136,7 +108,8 @@ class PoseSvg final : public FrameReport {
     out += fmt::format(
         "<text x=\"{}\" y=\"{:.1f}\" fill=\"#555\">grid {} m; <tspan fill=\"{}\">left</tspan>, <tspan "
         "fill=\"{}\">right</tspan>; x: IK target; dashed: foot IK ground</text>\n</svg>\n",
-        kGap, height - 6.0, PoseNumber(static_cast<float>(grid_)), Colour(Side::Left), Colour(Side::Right));
+        kGap, height - 6.0, PoseNumber(static_cast<float>(grid_)), SideColour(Side::Left),
+        SideColour(Side::Right));
   }
 
  private:
@@ -205,7 +178,7 @@ class PoseSvg final : public FrameReport {
     const std::size_t bones = panel.joints.size();
     for (std::size_t i = 0; i < bones; ++i) {
       const std::string name = i < run.bone_names.size() ? Escape(run.bone_names[i]) : std::to_string(i);
-      const char* colour = Colour(i < run.bone_names.size() ? SideOf(run.bone_names[i]) : Side::Centre);
+      const char* colour = SideColour(i < run.bone_names.size() ? SideOf(run.bone_names[i]) : Side::Centre);
       const auto [x, y] = At(panel.joints[i], view, left, top);
       const int parent = i < run.bone_parents.size() ? run.bone_parents[i] : -1;
       if (parent >= 0 && static_cast<std::size_t>(parent) < bones) {

@@ -11,13 +11,13 @@
 #include "cli/anim_dump/text_table.h"
 
 namespace anim::dump {
-namespace {
 
-// Heading in degrees about +Y, in (-180, 180]: 0 faces +Z, 90 faces +X.
 double Heading(const Transform& t) {
   const double yaw = 2.0 * std::atan2(static_cast<double>(t.rotation.y), static_cast<double>(t.rotation.w));
   return std::remainder(yaw * 180.0 / std::numbers::pi, 360.0);
 }
+
+namespace {
 
 class RootText final : public FrameReport {
  public:

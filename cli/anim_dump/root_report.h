@@ -10,6 +10,9 @@
 
 namespace anim::dump {
 
+// A root's heading in degrees about +Y, in (-180, 180]: 0 faces +Z, 90 faces +X.
+double Heading(const Transform& t);
+
 std::unique_ptr<FrameReport> RootTextReport(bool colour);
 std::unique_ptr<FrameReport> RootSvgReport();
 

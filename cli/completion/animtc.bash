@@ -54,10 +54,10 @@ _anim_dump() {
   local cur prev sub="" i
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local subcommands="tasks reach timeline graph pose dis validate run"
+  local subcommands="tasks reach timeline graph pose dis validate run report"
   for ((i = 1; i < COMP_CWORD; i++)); do
     case ${COMP_WORDS[i]} in
-      tasks | reach | timeline | graph | pose | dis | validate | run) sub=${COMP_WORDS[i]}; break ;;
+      tasks | reach | timeline | graph | pose | dis | validate | run | report) sub=${COMP_WORDS[i]}; break ;;
     esac
   done
   if [[ -z $sub ]]; then
@@ -94,6 +94,7 @@ _anim_dump() {
       tasks | reach | timeline | graph | pose) options+=" -s --scenario --frame --frames -f --format" ;;
       validate) options+=" -s --scenario --tolerance" ;;
       run) options+=" -s --scenario --frames -f --format --final" ;;
+      report) options+=" -s --scenario --frames" ;;
     esac
     _animtc_words "$options"
     return

@@ -1,0 +1,21 @@
+# Writes OUTPUT, a C++ header holding the report page's files in DIR (page.html, page.css, page.js)
+# as the string constants kPageHtml, kPageCss and kPageJs (raw string literals). Run by
+# cli/anim_dump/CMakeLists.txt whenever one of them changes.
+set(header "// Generated from cli/anim_dump/report/ by embed_page.cmake: edit those files, not this one.\n")
+string(APPEND header "#pragma once\n\n#include <string_view>\n\n")
+foreach(part "html:Html" "css:Css" "js:Js")
+  string(REPLACE ":" ";" part "${part}")
+  list(GET part 0 extension)
+  list(GET part 1 name)
+  file(READ "${DIR}/page.${extension}" text)
+  string(LENGTH "${text}" length)
+  if(length GREATER 65535)  # -Wpedantic's limit on a string literal
+    message(FATAL_ERROR "${DIR}/page.${extension} is over 64 KiB: split it")
+  endif()
+  string(FIND "${text}" ")page\"" clash)
+  if(NOT clash EQUAL -1)
+    message(FATAL_ERROR "${DIR}/page.${extension} holds )page\", which would end its raw string literal")
+  endif()
+  string(APPEND header "inline constexpr std::string_view kPage${name} = R\"page(${text})page\";\n")
+endforeach()
+file(WRITE "${OUTPUT}" "${header}")
