@@ -244,7 +244,7 @@ int RunCrowdCommand(const CrowdOptions& o) {
     return kExitOk;
   } catch (const InputError& e) {
     spdlog::error("{}", e.message);
-    return kExitBadInput;
+    return kExitUsageOrIo;
   }
 }
 

@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
@@ -26,6 +27,7 @@
 #include "cli/common/output_file.h"
 #include "cli/common/tool_logger.h"
 #include "compiler/codegen/disassembler.h"
+#include "compiler/diag/diagnostics.h"
 #include "compiler/validate/validate.h"
 
 namespace anim::dump {
@@ -150,6 +152,18 @@ std::string ExportName(const CommandOptions& o) {
   return stem.empty() || o.input.input == "-" ? "animation" : stem;
 }
 
+// A document's diagnostics as animc prints them (FILE:LINE:COL: error[CODE]: ..., or JSON); any
+// other problem as one `anim-dump: error:` line.
+void ReportInputError(const InputError& e, const CommandOptions& o) {
+  if (!e.diagnostics) {
+    spdlog::error("{}", e.message);
+    return;
+  }
+  const std::string text =
+      o.json_diagnostics ? FormatJson(*e.diagnostics, !o.quiet) + "\n" : FormatText(*e.diagnostics, !o.quiet);
+  std::fputs(text.c_str(), stderr);
+}
+
 FrameTable TableOf(Command command) {
   return command == Command::Tasks ? FrameTable::Tasks
                                    : (command == Command::Reach ? FrameTable::Reach : FrameTable::Timeline);
@@ -176,8 +190,6 @@ int Validate(const CommandOptions& o, const DumpInput& input) {
 int RunCommand(Command command, const CommandOptions& o) {
   try {
     CheckFormat(command, o.format);
-    if (command == Command::Validate && !(o.tolerance >= 0.0f))
-      throw InputError{"--tolerance must be a number >= 0"};
     InputOptions in = o.input;
     in.needs_assets = command != Command::Dis;
     const std::unique_ptr<DumpInput> input = LoadDumpInput(in);
@@ -190,16 +202,13 @@ int RunCommand(Command command, const CommandOptions& o) {
 
     const int frame_count = input->version_mismatch ? 1 : input->scenario.frame_count;
     FrameRange range;
-    if (command == Command::Run || command == Command::Root || command == Command::Events) {
-      if (o.final_output != FinalOutput::None && o.format != Format::Json)
-        throw InputError{"--final needs --format json"};
-      if (o.run_frames && *o.run_frames < 1)
-        throw InputError{"--frames must be a positive number of frames, not " +
-                         std::to_string(*o.run_frames)};
-      const int frames = o.run_frames ? *o.run_frames : frame_count;
-      if (frames < 1) throw InputError{"the scenario has no frames to run"};
-      range = SelectFrames("", "0:" + std::to_string(frames - 1), frame_count);
-    } else if ((command == Command::Export || command == Command::Report) && o.frames.empty()) {
+    if (o.final_output != FinalOutput::None && o.format != Format::Json)
+      throw InputError{"--final needs --format json"};
+    // These report a run, by default the whole scenario; the others one frame, by default the last.
+    const bool whole_run = command == Command::Run || command == Command::Root ||
+                           command == Command::Events || command == Command::Export ||
+                           command == Command::Report;
+    if (whole_run && o.frames.empty()) {
       range = SelectFrames("", "0:" + std::to_string(frame_count - 1), frame_count);
     } else {
       range = SelectFrames(o.frame, o.frames, frame_count);
@@ -288,8 +297,8 @@ int RunCommand(Command command, const CommandOptions& o) {
     }
     return kExitOk;
   } catch (const InputError& e) {
-    spdlog::error("{}", e.message);
-    return kExitBadInput;
+    ReportInputError(e, o);
+    return e.exit_code;
   }
 }
 

@@ -39,19 +39,10 @@ InputText Read(const std::string& path, const char* what, cli::InputFiles& files
   return {from_stdin ? "<stdin>" : path, std::move(*read.bytes)};
 }
 
-// The first error as one line; every diagnostic is logged at debug level (-v).
+// Every diagnostic, to be printed as animc prints them; the fallback when there is none.
 [[noreturn]] void ThrowDiagnostics(const DiagnosticSink& sink, const std::string& fallback) {
-  spdlog::debug("diagnostics:\n{}", FormatText(sink));
-  for (const Diagnostic& d : sink.diagnostics()) {
-    if (d.severity != Severity::Error) continue;
-    std::string line = FormatLocation(d.location) + ": ";
-    if (!d.code.empty()) line += "[" + d.code + "] ";
-    line += EscapeTerminal(d.message);
-    const int more = sink.error_count() - 1;
-    if (more > 0) line += " (and " + std::to_string(more) + " more; -v shows all)";
-    throw InputError{line};
-  }
-  throw InputError{fallback};
+  if (!sink.has_errors()) throw InputError(fallback, kExitInvalidInput);
+  throw InputError(fallback, kExitInvalidInput, std::make_shared<const DiagnosticSink>(sink));
 }
 
 // The first warning as one line, with a count of the others; all of them at debug level (-v).
@@ -80,19 +71,22 @@ bool IsBytecode(const std::string& bytes) {
 void CheckDocumentText(const InputText& text) {
   const std::string& bytes = text.bytes;
   if (bytes.empty())
-    throw InputError{EscapeTerminal(text.name) +
-                     ": the file is empty: neither a compiled program nor a graph document"};
+    throw InputError(
+        EscapeTerminal(text.name) + ": the file is empty: neither a compiled program nor a graph document",
+        kExitInvalidInput);
   if (bytes.size() < sizeof(kBytecodeMagic) && std::memcmp(bytes.data(), kBytecodeMagic, bytes.size()) == 0)
-    throw InputError{EscapeTerminal(text.name) +
-                     ": a truncated compiled program: " + std::to_string(bytes.size()) +
-                     (bytes.size() == 1 ? " byte" : " bytes") + ", shorter than the 4-byte ANBC magic"};
+    throw InputError(EscapeTerminal(text.name) +
+                         ": a truncated compiled program: " + std::to_string(bytes.size()) +
+                         (bytes.size() == 1 ? " byte" : " bytes") + ", shorter than the 4-byte ANBC magic",
+                     kExitInvalidInput);
   DiagnosticSink sink;
   if (!CheckSourceText(bytes, text.name, sink)) {
     const Diagnostic& d = sink.diagnostics().front();
-    throw InputError{
+    throw InputError(
         FormatLocation(d.location) +
-        ": not a compiled program (it does not start with the ANBC magic) nor a graph document (" +
-        EscapeTerminal(d.message) + ")"};
+            ": not a compiled program (it does not start with the ANBC magic) nor a graph document (" +
+            EscapeTerminal(d.message) + ")",
+        kExitInvalidInput);
   }
 }
 
@@ -119,7 +113,8 @@ void LoadBytecode(const InputText& text, DumpInput& out) {
                                        text.bytes.size());
   LoadResult loaded = LoadVerifiedProgram(bytes);
   out.from_bytecode = true;
-  if (loaded.outcome == LoadOutcome::Error) throw InputError{EscapeTerminal(text.name) + ": " + loaded.error};
+  if (loaded.outcome == LoadOutcome::Error)
+    throw InputError(EscapeTerminal(text.name) + ": " + loaded.error, kExitInvalidInput);
   out.version_mismatch = loaded.outcome == LoadOutcome::VersionMismatch;
   out.version_warning = loaded.error;
   out.program = std::move(loaded.program);

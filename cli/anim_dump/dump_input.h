@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/common/output_file.h"
+#include "compiler/diag/diagnostics.h"
 #include "compiler/graph/load_graph.h"
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
@@ -37,9 +38,19 @@ struct DumpInput {
   std::vector<const Clip*> clips() const;
 };
 
-// Thrown for every input problem; the message is one line, without the "anim-dump: error: " prefix.
+inline constexpr int kExitInvalidInput = 1;  // the input is wrong: a malformed document, bytecode or asset
+inline constexpr int kExitUsageOrIo = 2;     // a usage error, a file that cannot be read or written
+
+// Thrown for every input problem: a message of one line, without the "anim-dump: error: " prefix,
+// and for a document that does not read or compile, every diagnostic it has (printed in place of
+// the message, as animc prints them).
 struct InputError {
+  explicit InputError(std::string text, int code = kExitUsageOrIo,
+                      std::shared_ptr<const DiagnosticSink> found = nullptr)
+      : message(std::move(text)), exit_code(code), diagnostics(std::move(found)) {}
   std::string message;
+  int exit_code;
+  std::shared_ptr<const DiagnosticSink> diagnostics;
 };
 
 // Loads, compiles, binds nothing yet. Throws InputError.

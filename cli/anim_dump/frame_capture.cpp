@@ -202,7 +202,8 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameC
   BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), clips);
   // The binding's message names clips and bones of any bytes; the error line is terminal text.
   if (!bound.binding)
-    throw InputError{"cannot bind the program to its assets: " + EscapeTerminal(bound.error)};
+    throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
+                     kExitInvalidInput);
   CapturedRun run;
   run.version_mismatch = bound.binding->version_mismatch();
   for (int b = 0; b < input.skeleton()->bone_count(); ++b) {

@@ -6,6 +6,7 @@
 
 #include <cctype>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <optional>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "cli/anim_dump/crowd_report.h"
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/anim_dump/report_data.h"
+#include "cli/common/command_line.h"
 #include "cli/common/tool_logger.h"
 #include "cli/common/tool_main.h"
 #include "cli/common/version.h"
@@ -59,7 +61,7 @@ constexpr Subcommand kSubcommands[] = {
      "anim-dump validate samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml"},
     {"run", Command::Run,
      "per-frame summary: machine states, transitions started, task and reachable counts, peak buffers",
-     "anim-dump run samples/litmus.yaml --scenario samples/litmus.scenario.yaml --frames 60"},
+     "anim-dump run samples/litmus.yaml --scenario samples/litmus.scenario.yaml --frames 0:59"},
     {"root", Command::Root,
      "where root motion takes the character: per frame the root motion and the accumulated root, or "
      "its trajectory from above (svg)",
@@ -84,26 +86,37 @@ constexpr Subcommand kSubcommands[] = {
      "report.html"},
 };
 
-void AddInputOptions(CLI::App* sub, CommandOptions& o) {
-  sub->add_option("input", o.input.input, kInputHelp)->required();
+void AddInputOptions(CLI::App* sub, CommandOptions& o, std::string& diagnostics_format) {
+  sub->add_option("INPUT", o.input.input, kInputHelp)->required()->type_name("");
   sub->add_option(
-      "--graph", o.input.graph,
-      "for a .animbc input: the graph document it was compiled from (its skeleton and clips; validate's "
-      "direct evaluation)");
-  sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output");
+         "--graph", o.input.graph,
+         "for a .animbc input: the graph document it was compiled from (its skeleton and clips; validate's "
+         "direct evaluation)")
+      ->type_name("GRAPH");
+  sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output")
+      ->type_name("FILE");
   sub->add_option("-I,--asset-path", o.input.asset_dirs,
-                  "look here for a graph's skeleton, clip and glTF files not found beside it (repeatable)");
+                  "look here for a graph's skeleton, clip and glTF files not found beside it (repeatable)")
+      ->type_name("DIR");
+  anim::cli::Choices(sub->add_option("--diagnostics-format", diagnostics_format,
+                                     "a bad graph's or scenario's diagnostics as text (FILE:LINE:COL: "
+                                     "error[CODE]: ...) or json"),
+                     {"text", "json"}, true);
 }
 
 void AddScenario(CLI::App* sub, CommandOptions& o) {
-  sub->add_option(
-      "-s,--scenario", o.input.scenario,
-      "scenario file (- for standard input); without one, a single frame with default parameters");
+  sub->add_option("-s,--scenario", o.input.scenario,
+                  "scenario file (- for standard input); without one, a single frame with default parameters")
+      ->type_name("S");
+}
+
+void AddFrameRange(CLI::App* sub, CommandOptions& o, const std::string& help) {
+  sub->add_option("--frames", o.frames, help)->type_name("A:B");
 }
 
 void AddFormat(CLI::App* sub, std::string& format, const std::vector<std::string>& names,
                const std::string& help) {
-  sub->add_option("-f,--format", format, help)->check(CLI::IsMember(names, CLI::ignore_case));
+  anim::cli::Choices(sub->add_option("-f,--format", format, help), names, true);
 }
 
 std::string Lower(std::string s) {
@@ -112,12 +125,12 @@ std::string Lower(std::string s) {
   return s;
 }
 
-// `name` passed the subcommand's IsMember check, in any case.
+// `name` is one of the subcommand's formats (Choices leaves it in lower case).
 Format ParseFormat(const std::string& name) {
   const std::map<std::string, Format> formats{
       {"text", Format::Text}, {"json", Format::Json}, {"trace", Format::Trace}, {"svg", Format::Svg},
       {"dot", Format::Dot},   {"gltf", Format::Gltf}, {"glb", Format::Glb},     {"html", Format::Html}};
-  return formats.at(Lower(name));
+  return formats.at(name);
 }
 
 // The first argument that is not an option names the subcommand (the tool's own options, -v, -q,
@@ -163,21 +176,20 @@ int Main(int argc, char** argv) {
 
   if (const std::optional<std::string> problem = CheckSubcommand(argc, argv)) {
     spdlog::error("{}", *problem);
-    return anim::dump::kExitBadInput;
+    return anim::dump::kExitUsageOrIo;
   }
 
   CommandOptions options;
   Command chosen = Command::Tasks;
-  int run_frames = 0;
-  std::vector<CLI::Option*> run_frames_options;  // run's and root's --frames N
-  std::string format = "text";                   // checked per subcommand
+  std::string format = "text";  // checked per subcommand
+  std::string diagnostics_format = "text";
   std::string final_output;
   const CLI::Option* export_format = nullptr;
   for (const Subcommand& s : kSubcommands) {
     CLI::App* sub = app.add_subcommand(s.name, s.description);
     sub->footer(std::string("Example:\n  ") + s.example);
     sub->callback([&chosen, command = s.command] { chosen = command; });
-    AddInputOptions(sub, options);
+    AddInputOptions(sub, options, diagnostics_format);
     switch (s.command) {
       case Command::Tasks:
       case Command::Reach:
@@ -188,7 +200,8 @@ int Main(int argc, char** argv) {
         auto* frame =
             sub->add_option("--frame", options.frame, "the frame to show (default: the scenario's last)");
         sub->add_option("--frames", options.frames, "frames A through B, inclusive; JSON is then an array")
-            ->excludes(frame);
+            ->excludes(frame)
+            ->type_name("A:B");
         if (s.command == Command::Timeline) {
           AddFormat(sub, format, {"text", "json", "trace", "svg"},
                     "text, json, trace (Chrome trace-event JSON) or svg");
@@ -223,29 +236,28 @@ int Main(int argc, char** argv) {
         break;
       case Command::Validate:
         AddScenario(sub, options);
-        sub->add_option("--tolerance", options.tolerance,
-                        "largest accepted absolute difference (default 1e-4)");
+        anim::cli::NumberIn(sub->add_option("--tolerance", options.tolerance,
+                                            "largest accepted absolute difference (default 1e-4)"),
+                            0.0, std::numeric_limits<double>::max(), "DIFF");
         break;
       case Command::Events:
         AddScenario(sub, options);
         AddFormat(sub, format, {"text", "json"}, "text or json");
-        run_frames_options.push_back(
-            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)"));
+        AddFrameRange(sub, options, "report frames A through B, inclusive (default: the whole scenario)");
         break;
       case Command::Root:
         AddScenario(sub, options);
         AddFormat(sub, format, {"text", "svg"}, "text or svg");
-        run_frames_options.push_back(
-            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)"));
+        AddFrameRange(sub, options, "report frames A through B, inclusive (default: the whole scenario)");
         break;
       case Command::Run: {
         AddScenario(sub, options);
-        run_frames_options.push_back(
-            sub->add_option("--frames", run_frames, "run the first N frames (default: the whole scenario)"));
+        AddFrameRange(sub, options, "report frames A through B, inclusive (default: the whole scenario)");
         AddFormat(sub, format, {"text", "json"}, "text or json");
-        sub->add_option("--final", final_output,
-                        "with --format json: add the last frame's local pose or skinning matrices")
-            ->check(CLI::IsMember({"pose", "skinning"}, CLI::ignore_case));
+        anim::cli::Choices(
+            sub->add_option("--final", final_output,
+                            "with --format json: add the last frame's local pose or skinning matrices"),
+            {"pose", "skinning"}, true);
         break;
       }
     }
@@ -254,18 +266,14 @@ int Main(int argc, char** argv) {
   anim::dump::CrowdOptions crowd;
   const CLI::App* crowd_sub = anim::dump::AddCrowdSubcommand(app, crowd);
 
-  try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);
-    spdlog::error("{}", e.what());
-    return anim::dump::kExitBadInput;
-  }
+  if (const std::optional<int> exit_code = anim::cli::ParseCommandLine(app, argc, argv)) return *exit_code;
   if (verbose && quiet) {
     spdlog::error("--verbose and --quiet cannot be used together");
-    return anim::dump::kExitBadInput;
+    return anim::dump::kExitUsageOrIo;
   }
   spdlog::set_level(verbose ? spdlog::level::debug : (quiet ? spdlog::level::err : spdlog::level::info));
+  options.quiet = quiet;
+  options.json_diagnostics = diagnostics_format == "json";
   if (crowd_sub->parsed()) return anim::dump::RunCrowdCommand(crowd);
   // `graph` prints DOT whether or not --format dot is given, `report` HTML; `export` writes what
   // -o's extension names unless --format says.
@@ -274,13 +282,9 @@ int Main(int argc, char** argv) {
   if (chosen == Command::Export && export_format->count() == 0)
     format = Lower(options.output).ends_with(".gltf") ? "gltf" : "glb";
   options.format = ParseFormat(format);
-  final_output = Lower(final_output);
   options.final_output = final_output == "pose"       ? anim::dump::FinalOutput::Pose
                          : final_output == "skinning" ? anim::dump::FinalOutput::Skinning
                                                       : anim::dump::FinalOutput::None;
-  for (const CLI::Option* option : run_frames_options) {
-    if (option->count() > 0) options.run_frames = run_frames;
-  }
   return anim::dump::RunCommand(chosen, options);
 }
 

@@ -1,7 +1,9 @@
-// Bad inputs: a missing file, a malformed graph or scenario, a truncated .animbc, a frame out of
-// range, a compiled program without its assets: each gives exactly one `anim-dump: error: ...`
-// line on stderr and exit code 2, and nothing on stdout. A .animbc of another bytecode version is
-// not an error: it warns once and dumps the bind-pose list, as the runtime does.
+// Bad inputs, and nothing on stdout for any of them. A missing file, a frame out of range, a usage
+// mistake: one `anim-dump: error: ...` line, exit 2. A malformed graph or scenario: its diagnostics
+// as animc prints them (FILE:LINE:COL: error[CODE]: ...), exit 1. A truncated .animbc, a file that
+// is no document, a program that does not bind to its assets: one error line, exit 1. A .animbc of
+// another bytecode version is not an error: it warns once and dumps the bind-pose list, as the
+// runtime does.
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -13,13 +15,29 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions) {
+void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions, int exit_code = 2) {
   INFO("stderr: " << run.err);
-  CHECK(run.exit_code == 2);
+  CHECK(run.exit_code == exit_code);
   CHECK(run.out.empty());
   REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
   CHECK(run.err.find('\n') == run.err.size() - 1);
   CHECK(run.err.find(mentions) != std::string::npos);
+}
+
+// The input is wrong: exit 1, one line.
+void RequireInvalidInputLine(const ProcessRun& run, const std::string& mentions) {
+  RequireOneErrorLine(run, mentions, 1);
+}
+
+// A document's diagnostics: exit 1, every line FILE:LINE:COL: error[CODE]: ... or a note, the
+// first one mentioning `mentions`, no tool name.
+void RequireDiagnostics(const ProcessRun& run, const std::string& mentions) {
+  INFO("stderr: " << run.err);
+  CHECK(run.exit_code == 1);
+  CHECK(run.out.empty());
+  CHECK(run.err.rfind(mentions, 0) == 0);
+  CHECK(run.err.find("anim-dump:") == std::string::npos);
+  CHECK(run.err.find(": error[") != std::string::npos);
 }
 
 }  // namespace
@@ -35,9 +53,11 @@ TEST_CASE("a missing input, graph or scenario file is one error line, exit 2", "
                       "cannot open graph 'missing.yaml'");
 }
 
-TEST_CASE("a malformed graph or scenario is one error line with its location, exit 2", "[cli_dump][bad]") {
+TEST_CASE("a malformed graph or scenario gives its diagnostics with their locations, exit 1",
+          "[cli_dump][bad]") {
   WriteFile(Scratch() / "broken.yaml", "format: animtc.graph\nversion: 1\nnodes: [\n");
-  RequireOneErrorLine(Dump("tasks '" + (Scratch() / "broken.yaml").string() + "'"), "broken.yaml:");
+  RequireDiagnostics(Dump("tasks '" + (Scratch() / "broken.yaml").string() + "'"),
+                     (Scratch() / "broken.yaml").string() + ":");
   // A well-formed document naming an unknown node kind: several diagnostics, one line.
   std::string graph = ReadFile("samples/litmus.yaml");
   const std::string kind = "kind: clip";
@@ -45,33 +65,33 @@ TEST_CASE("a malformed graph or scenario is one error line with its location, ex
   graph.replace(graph.find(kind), kind.size(), "kind: clipp");
   WriteFile(Scratch() / "unknown_kind.yaml", graph);
   // Read from standard input in samples/, where the graph's asset paths resolve.
-  RequireOneErrorLine(Dump("reach - < '" + (Scratch() / "unknown_kind.yaml").string() + "'",
-                           std::string(ANIMTC_SOURCE_DIR) + "/samples"),
-                      "<stdin>:");
+  RequireDiagnostics(Dump("reach - < '" + (Scratch() / "unknown_kind.yaml").string() + "'",
+                          std::string(ANIMTC_SOURCE_DIR) + "/samples"),
+                     "<stdin>:");
 
   WriteFile(Scratch() / "bad.scenario.yaml",
             "format: animtc.scenario\nversion: 1\nframes: 10\ndelta_time: 0.033\nevents:\n  - {set: "
             "no_such_parameter, at: 0, value: 1}\n");
-  RequireOneErrorLine(Dump("timeline samples/worked_example.yaml --scenario '" +
-                           (Scratch() / "bad.scenario.yaml").string() + "'"),
-                      "bad.scenario.yaml:6");
+  RequireDiagnostics(Dump("timeline samples/worked_example.yaml --scenario '" +
+                          (Scratch() / "bad.scenario.yaml").string() + "'"),
+                     (Scratch() / "bad.scenario.yaml:6").string());
   WriteFile(Scratch() / "garbage.scenario.yaml", "frames: [unterminated\n");
-  RequireOneErrorLine(Dump("run samples/worked_example.yaml --scenario '" +
-                           (Scratch() / "garbage.scenario.yaml").string() + "'"),
-                      "garbage.scenario.yaml");
+  RequireDiagnostics(Dump("run samples/worked_example.yaml --scenario '" +
+                          (Scratch() / "garbage.scenario.yaml").string() + "'"),
+                     (Scratch() / "garbage.scenario.yaml").string());
 }
 
-TEST_CASE("a truncated or corrupted .animbc is one error line, exit 2", "[cli_dump][bad]") {
+TEST_CASE("a truncated or corrupted .animbc is one error line, exit 1", "[cli_dump][bad]") {
   const fs::path bytecode = CompileToBytecode("samples/worked_example.yaml", "worked_example.animbc");
   const std::string bytes = ReadFile(bytecode);
   WriteFile(Scratch() / "truncated.animbc", bytes.substr(0, bytes.size() / 2));
-  RequireOneErrorLine(
+  RequireInvalidInputLine(
       Dump("tasks '" + (Scratch() / "truncated.animbc").string() + "' --graph samples/worked_example.yaml"),
       "truncated.animbc: ");
   std::string flipped = bytes;
   flipped[flipped.size() - 3] = static_cast<char>(flipped[flipped.size() - 3] ^ 0x5a);
   WriteFile(Scratch() / "flipped.animbc", flipped);
-  RequireOneErrorLine(Dump("dis '" + (Scratch() / "flipped.animbc").string() + "'"), "flipped.animbc: ");
+  RequireInvalidInputLine(Dump("dis '" + (Scratch() / "flipped.animbc").string() + "'"), "flipped.animbc: ");
 }
 
 TEST_CASE("a frame out of range or a malformed range is one error line, exit 2", "[cli_dump][bad]") {
@@ -81,7 +101,7 @@ TEST_CASE("a frame out of range or a malformed range is one error line, exit 2",
   RequireOneErrorLine(Dump("reach " + SampleArgs("litmus") + " --frames 9:3"), "A must not be after B");
   RequireOneErrorLine(Dump("reach " + SampleArgs("litmus") + " --frames x"), "not a range A:B");
   RequireOneErrorLine(Dump("tasks samples/litmus.yaml --frame 1"), "the scenario has 1 frame (0)");
-  RequireOneErrorLine(Dump("run " + SampleArgs("litmus") + " --frames 100000"), "out of range");
+  RequireOneErrorLine(Dump("run " + SampleArgs("litmus") + " --frames 0:100000"), "out of range");
   RequireOneErrorLine(Dump("graph " + SampleArgs("litmus") + " --frames 1:2"), "graph draws one frame");
 }
 
@@ -104,12 +124,20 @@ TEST_CASE("an unknown subcommand is named with the list of subcommands and a lik
   CHECK(Dump("--help").exit_code == 0);
 }
 
-TEST_CASE("run refuses a frame count that is not positive", "[cli_dump][bad]") {
-  RequireOneErrorLine(Dump("run " + SampleArgs("litmus") + " --frames -5"),
-                      "--frames must be a positive number of frames, not -5");
-  RequireOneErrorLine(Dump("run " + SampleArgs("litmus") + " --frames 0"),
-                      "--frames must be a positive number of frames, not 0");
-  CHECK(Dump("run " + SampleArgs("litmus") + " --frames 1").exit_code == 0);
+TEST_CASE("run, root and events take --frames A:B as every subcommand does", "[cli_dump][bad]") {
+  for (const char* command : {"run", "root", "events"}) {
+    INFO(command);
+    RequireOneErrorLine(Dump(std::string(command) + " " + SampleArgs("litmus") + " --frames 5"),
+                        "--frames '5' is not a range A:B");
+    RequireOneErrorLine(Dump(std::string(command) + " " + SampleArgs("litmus") + " --frames 5:2"),
+                        "A must not be after B");
+    CHECK(Dump(std::string(command) + " " + SampleArgs("litmus") + " --frames 3:3").exit_code == 0);
+  }
+  const ProcessRun run = Dump("run " + SampleArgs("litmus") + " --frames 3:5 --format json");
+  REQUIRE(run.exit_code == 0);
+  const nlohmann::json json = nlohmann::json::parse(run.out);
+  REQUIRE(json["frames"].size() == 3);
+  CHECK(json["frames"][0]["frame"] == 3);
 }
 
 TEST_CASE("a file too short or not text is not called a graph document", "[cli_dump][bad]") {
@@ -120,20 +148,20 @@ TEST_CASE("a file too short or not text is not called a graph document", "[cli_d
     WriteFile(cut, bytes.substr(0, size));
     const std::string reason = "a truncated compiled program: " + std::to_string(size) +
                                (size == 1 ? " byte" : " bytes") + ", shorter than the 4-byte ANBC magic";
-    RequireOneErrorLine(Dump("dis '" + cut.string() + "'"), cut.string() + ": " + reason);
-    RequireOneErrorLine(Dump("tasks '" + cut.string() + "' --graph samples/litmus.yaml"), reason);
+    RequireInvalidInputLine(Dump("dis '" + cut.string() + "'"), cut.string() + ": " + reason);
+    RequireInvalidInputLine(Dump("tasks '" + cut.string() + "' --graph samples/litmus.yaml"), reason);
   }
   WriteFile(Scratch() / "binary", std::string("\x80\x01", 2));
   for (const std::string& extra : {std::string(), std::string(" --graph samples/litmus.yaml")}) {
     const ProcessRun run = Dump("tasks '" + (Scratch() / "binary").string() + "'" + extra);
-    RequireOneErrorLine(run,
-                        "binary:1:1: not a compiled program (it does not start with the ANBC magic) nor "
-                        "a graph document (not a UTF-8 text file: byte 0x80 is not valid UTF-8)");
+    RequireInvalidInputLine(run,
+                            "binary:1:1: not a compiled program (it does not start with the ANBC magic) nor "
+                            "a graph document (not a UTF-8 text file: byte 0x80 is not valid UTF-8)");
     CHECK(run.err.find("is a graph document") == std::string::npos);
   }
   WriteFile(Scratch() / "empty", "");
-  RequireOneErrorLine(Dump("tasks '" + (Scratch() / "empty").string() + "' --graph samples/litmus.yaml"),
-                      "empty: the file is empty: neither a compiled program nor a graph document");
+  RequireInvalidInputLine(Dump("tasks '" + (Scratch() / "empty").string() + "' --graph samples/litmus.yaml"),
+                          "empty: the file is empty: neither a compiled program nor a graph document");
 }
 
 TEST_CASE("a compiled program without its assets, or validate without the graph, says what to pass",
@@ -142,8 +170,8 @@ TEST_CASE("a compiled program without its assets, or validate without the graph,
   RequireOneErrorLine(Dump("tasks '" + bytecode.string() + "'"), "pass --graph GRAPH");
   RequireOneErrorLine(Dump("validate '" + bytecode.string() + "'"), "pass --graph GRAPH");
   // Assets of another skeleton: the binding refuses them.
-  RequireOneErrorLine(Dump("tasks '" + bytecode.string() + "' --graph samples/worked_example.yaml"),
-                      "cannot bind");
+  RequireInvalidInputLine(Dump("tasks '" + bytecode.string() + "' --graph samples/worked_example.yaml"),
+                          "cannot bind");
 }
 
 TEST_CASE("a .animbc of another version warns once and dumps the bind-pose list", "[cli_dump][version]") {

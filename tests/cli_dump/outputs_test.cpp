@@ -62,7 +62,7 @@ TEST_CASE("every JSON output validates against its schema", "[cli_dump][schema]"
     RequireValid(events.out, "dump-events.schema.json", std::string(sample) + "_events");
     for (const char* final_output : {"pose", "skinning"}) {
       const ProcessRun run =
-          Dump("run " + SampleArgs(sample) + " --frames 30 --format json --final " + final_output);
+          Dump("run " + SampleArgs(sample) + " --frames 0:29 --format json --final " + final_output);
       REQUIRE(run.exit_code == 0);
       RequireValid(run.out, "dump-run.schema.json", std::string(sample) + "_run_" + final_output);
     }
@@ -203,7 +203,7 @@ TEST_CASE("timeline --format svg: a row per buffer, a box per executed task", "[
 }
 
 TEST_CASE("run: a line per frame, and the final pose of the litmus chain is straight", "[cli_dump][run]") {
-  const ProcessRun text = Dump("run " + SampleArgs("worked_example") + " --frames 200");
+  const ProcessRun text = Dump("run " + SampleArgs("worked_example") + " --frames 0:199");
   REQUIRE(text.exit_code == 0);
   std::size_t lines = 0;
   for (char c : text.out)
