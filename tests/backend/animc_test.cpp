@@ -261,7 +261,7 @@ TEST_CASE("animc usage and I/O errors exit 2 with a message on stderr") {
       {kWalk + " -Wall -o " + Out("m.animbc"), "-W"},
       {kWalk + " --depfile " + Out("m.d") + " --emit asm", "--depfile needs an output file"},
       {kWalk + " -o " + Out("no_dir/m.animbc"), "cannot write"},
-      {"", "graph"},
+      {"", "missing GRAPH, which is required"},
   };
   for (const Case& c : cases) {
     INFO(c.args);

@@ -2,6 +2,8 @@
 // bands and followers, each against an evaluation without it.
 #include <catch2/catch.hpp>
 
+#include <oneapi/tbb/task_arena.h>
+
 #include <vector>
 
 #include "crowd/crowd.h"
@@ -87,19 +89,21 @@ TEST_CASE("Invisible entities execute no task while their machines and clocks ad
 
 TEST_CASE("Entities of one graph in one state replay their thread's plan", "[crowd]") {
   // Every entity records the same shape of list (docs/architecture.md, "Plan reuse"): on a thread,
-  // each list after its first replays the plan of the one before, whichever entity that was.
+  // each list after its first replays the plan of the one before, whichever entity that was. Which
+  // thread runs which entity, and when a worker first joins, is the scheduler's: what holds is that
+  // no thread decides more than one list afresh over the whole run.
   const auto graph = IdleClipGraph();
   constexpr int kEntities = 16;
   crowd::Crowd crowd(*graph->binding, {.count = kEntities});
-  const crowd::CrowdFrameStats& first = crowd.Update(1.0f / 30.0f);
-  CHECK(first.updated == kEntities);
-  CHECK(first.plans_replayed >= kEntities - first.threads);
-  for (int frame = 1; frame < 6; ++frame) {
+  int afresh = 0;
+  for (int frame = 0; frame < 6; ++frame) {
     const crowd::CrowdFrameStats& stats = crowd.Update(1.0f / 30.0f);
     INFO("frame " << frame);
-    CHECK(stats.plans_replayed == stats.updated);
+    CHECK(stats.updated == kEntities);
     CHECK(stats.peak_pool_buffers_per_thread >= 1);
+    afresh += stats.updated - stats.plans_replayed;
   }
+  CHECK(afresh <= tbb::this_task_arena::max_concurrency());
 }
 
 TEST_CASE("LOD bands set the active bone count by distance", "[crowd]") {
