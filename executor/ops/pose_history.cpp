@@ -1,16 +1,24 @@
 #include "executor/ops/pose_history.h"
 
 #include <cstring>
-#include <utility>
 
 namespace anim {
+
+namespace {
+
+// Out of line: a history changes size only when its instance's skeleton or curves do.
+[[gnu::noinline]] void ResizeFrames(Pose (&frames)[2], int bone_count, int curve_count) {
+  frames[0].Resize(bone_count, curve_count);
+  frames[1].Resize(bone_count, curve_count);
+}
+
+}  // namespace
 
 Pose& PoseHistory::Rotate(int bone_count, int curve_count, float delta_time) {
   Pose& older = frames_[1 - latest_];
   if (older.bone_count() != bone_count || older.curve_count() != curve_count ||
       frames_[latest_].bone_count() != bone_count || frames_[latest_].curve_count() != curve_count) {
-    frames_[0].Resize(bone_count, curve_count);
-    frames_[1].Resize(bone_count, curve_count);
+    ResizeFrames(frames_, bone_count, curve_count);
     frames_held_ = 0;
   }
   latest_ = 1 - latest_;
@@ -40,7 +48,7 @@ void PoseHistory::Push(const ConstPoseView& pose, float delta_time) {
 
 const Pose& PoseHistory::Adopt(Pose& pose, float delta_time) {
   Pose& latest = Rotate(pose.bone_count(), pose.curve_count(), delta_time);
-  std::swap(latest, pose);
+  latest.swap(pose);
   return latest;
 }
 

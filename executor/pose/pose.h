@@ -8,6 +8,7 @@
 #include <bit>
 #include <cstdint>
 #include <span>
+#include <utility>
 
 #include "executor/math/transform.h"
 #include "executor/pose/aligned_floats.h"
@@ -123,38 +124,55 @@ inline void CopyCurves(PoseView dst, ConstPoseView src) {
 
 // An owning pose buffer: the bones' streams, then its curves. Resizing only allocates when it grows
 // past the largest size seen, and always resets the metadata, so a pooled buffer never carries a
-// previous user's kind.
+// previous user's kind. The pose keeps its view, which every task and kernel call asks for.
 class Pose {
  public:
   Pose() = default;
   explicit Pose(int bone_count, int curve_count = 0) { Resize(bone_count, curve_count); }
+  Pose(const Pose& other) : kind(other.kind), root_motion(other.root_motion), storage_(other.storage_) {
+    Point(other.bone_count(), other.curve_count());
+  }
+  Pose& operator=(const Pose& other) {
+    if (this != &other) {
+      kind = other.kind;
+      root_motion = other.root_motion;
+      storage_ = other.storage_;
+      Point(other.bone_count(), other.curve_count());
+    }
+    return *this;
+  }
+  // Moves swap, so both poses stay whole (the moved-from one holds the other's old contents).
+  Pose(Pose&& other) noexcept { swap(other); }
+  Pose& operator=(Pose&& other) noexcept {
+    swap(other);
+    return *this;
+  }
+  void swap(Pose& other) noexcept {
+    std::swap(kind, other.kind);
+    std::swap(root_motion, other.root_motion);
+    std::swap(storage_, other.storage_);
+    // Each view is pointed afresh rather than swapped: swapping the padded struct through the stack
+    // costs a failed store forward on every handover.
+    const int bones = bone_count(), curves = curve_count();
+    Point(other.bone_count(), other.curve_count());
+    other.Point(bones, curves);
+  }
 
   void Resize(int bone_count, int curve_count) {
     curve_count = curve_count > 0 ? curve_count : 0;
     storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)) +
                      static_cast<std::size_t>(curve_count));
-    bone_count_ = bone_count;
-    curve_count_ = curve_count;
+    Point(bone_count, curve_count);
     kind = PoseKind::Absolute;
     root_motion = Transform{};
   }
 
-  int bone_count() const { return bone_count_; }
-  int curve_count() const { return curve_count_; }
-  PoseView view() {
-    PoseView v = PoseViewAt(storage_.data(), bone_count_);
-    v.curves = storage_.data() + PoseFloatCount(bone_count_);
-    v.curve_count = curve_count_;
-    return v;
-  }
-  ConstPoseView view() const {
-    ConstPoseView v = PoseViewAt(storage_.data(), bone_count_);
-    v.curves = storage_.data() + PoseFloatCount(bone_count_);
-    v.curve_count = curve_count_;
-    return v;
-  }
-  float* curves() { return storage_.data() + PoseFloatCount(bone_count_); }
-  const float* curves() const { return storage_.data() + PoseFloatCount(bone_count_); }
+  int bone_count() const { return view_.bone_count; }
+  int curve_count() const { return view_.curve_count; }
+  const PoseView& view() { return view_; }
+  ConstPoseView view() const { return view_; }
+  float* curves() { return view_.curves; }
+  const float* curves() const { return view_.curves; }
 
   Transform Get(int bone) const { return GetBoneTransform(view(), bone); }
   void Set(int bone, const Transform& t) { SetBoneTransform(view(), bone, t); }
@@ -165,9 +183,14 @@ class Pose {
   Transform root_motion{};
 
  private:
+  void Point(int bone_count, int curve_count) {
+    view_ = PoseViewAt(storage_.data(), bone_count);
+    view_.curves = storage_.data() + PoseFloatCount(bone_count);
+    view_.curve_count = curve_count;
+  }
+
   AlignedFloats storage_;
-  int bone_count_ = 0;
-  int curve_count_ = 0;
+  PoseView view_;  // into storage_: kept by Resize, copies and moves
 };
 
 }  // namespace anim

@@ -30,11 +30,13 @@ struct ExecuteScratch {
   std::vector<int16_t> use_count;
   std::vector<ReachedTask> reached;  // in reverse execution order
   std::vector<int16_t> result_buf;
-  std::vector<const Pose*> result_pose;
+  std::vector<const Pose*> result_pose;  // task i's result at [i + 1]: see results()
   std::vector<int16_t> level;
   std::vector<uint8_t> seam_writers;  // by blend slot: reachable transition tasks writing its history
   std::vector<Mat4> model;
-  ExecutionPlan plan;  // the last list's decisions, replayed while lists keep its shape
+  std::vector<int16_t> prune_candidates;  // inputs a weight could prune, while recording a plan
+  std::vector<uint8_t> watched;           // by task, while recording a plan: see WatchShape
+  ExecutionPlan plan;                     // the last list's decisions, replayed while lists keep its shape
 
   // Only the reachability marks and use counts start from zero: a task's result slots are written
   // when it runs, before any task reading them runs, and unreachable tasks' slots are never read.
@@ -47,11 +49,15 @@ struct ExecuteScratch {
       keeps_state.resize(tasks);
       reached.resize(tasks);
       result_buf.resize(tasks);
-      result_pose.resize(tasks);
+      result_pose.resize(tasks + 1);
       level.resize(tasks);
     }
     if (static_cast<int>(model.size()) < bone_count) model.resize(bone_count);
   }
+
+  // Results by task index. Index NoTask reads the null that stays in result_pose[0], so a task
+  // reads its inputs without checking whether it has them.
+  const Pose** results() { return result_pose.data() + 1; }
 };
 
 ExecuteScratch& ThreadScratch() {
@@ -118,10 +124,37 @@ ExecutorThreadStats& ThreadStats() {
   return stats;
 }
 
+// Tells `plan` which tasks its shape covers: the reachable ones, and every task under an input a
+// weight could prune, since their types decided whether that subtree keeps state (and so whether
+// it was pruned).
+void WatchShape(const AnimTaskList& list, int task_count, int reached_count, ExecuteScratch& s,
+                ExecutionPlan& plan) {
+  constexpr uint8_t kUnderPrunable = 1, kReachable = 2;
+  s.watched.assign(static_cast<std::size_t>(task_count), 0);
+  for (int k = 0; k < reached_count; ++k)
+    s.watched[s.reached[k].index] = kReachable;
+  int top = -1;
+  for (const int16_t d : s.prune_candidates) {
+    s.watched[d] |= kUnderPrunable;
+    top = std::max<int>(top, d);
+  }
+  for (int i = top; i >= 0; --i) {  // dependencies come first: one reverse pass marks the subtrees
+    if ((s.watched[i] & kUnderPrunable) == 0) continue;
+    const AnimTask& t = list.tasks[i];
+    for (const int16_t d : {t.dep_a, t.dep_b})
+      if (d >= 0 && d < i) s.watched[d] |= kUnderPrunable;
+  }
+  for (int i = 0; i < task_count; ++i) {
+    if (s.watched[i] != 0) plan.Watch(list, i, (s.watched[i] & kReachable) != 0);
+  }
+}
+
 // The full path: works out reachability, use counts and buffer ownership for `list`, runs the
-// reachable tasks, and records what it decided into `plan` when given.
-void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const ExecutorOptions& options,
-                  TaskSnapshot* snap, ExecuteScratch& s, PosePool& pool, ExecutionPlan* plan) {
+// reachable tasks, and records what it decided into `plan` when given. Out of line, so its frame
+// and registers do not weigh on a replayed list.
+[[gnu::noinline]] void DecideAndRun(const AnimTaskList& list, const ListShape& shape,
+                                    const ExecutorOptions& options, TaskSnapshot* snap, ExecuteScratch& s,
+                                    PosePool& pool, ExecutionPlan* plan) {
   const int bones = shape.bones;
   const int16_t output = shape.output;
   s.Prepare(shape.task_count, bones, shape.blend_slots);
@@ -133,6 +166,7 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
   // unless that input's subtree keeps state.
   int reached_count = 0;
   bool stateful_known = false;
+  s.prune_candidates.clear();
   if (output != AnimTask::NoTask) s.needed[output] = 1;
   for (int i = output; i >= 0; --i) {
     if (!s.needed[i]) continue;
@@ -148,6 +182,7 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
         through >= 0 && r.inputs_valid && options.prune_by_weight) {
       const int other = 1 - through;
       if (const int16_t d = r.deps[other]; d != AnimTask::NoTask) {
+        if (plan != nullptr) s.prune_candidates.push_back(d);
         if (!stateful_known) MarkStatefulSubtrees(list, i, s);
         stateful_known = true;
         if (!s.keeps_state[d]) {
@@ -163,6 +198,8 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
     }
   }
 
+  if (plan != nullptr) WatchShape(list, shape.task_count, reached_count, s, *plan);
+
   // 2 + 3. Ownership and one forward sweep over the reachable tasks.
   int exec_order = 0, peak_live = pool.live(), level_count = 0;
   for (int step = reached_count - 1; step >= 0; --step) {
@@ -171,8 +208,8 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
     const AnimTask& task = list.tasks[i];
     const int16_t(&deps)[2] = r.deps;
     const bool inputs_valid = r.inputs_valid;
-    const Pose* a = inputs_valid && deps[0] >= 0 ? s.result_pose[deps[0]] : nullptr;
-    const Pose* b = inputs_valid && deps[1] >= 0 ? s.result_pose[deps[1]] : nullptr;
+    const Pose* a = s.results()[deps[0]];  // deps are none when the inputs are invalid
+    const Pose* b = s.results()[deps[1]];
 
     int16_t level = 0;  // only tools read levels: worked out for a snapshot alone
     if (snap != nullptr) {
@@ -186,10 +223,11 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
     int mask_weighted = -1;
     int16_t dst_buf = AnimTask::NoTask;
     bool stole = false, handed_over = false;
+    const TaskRunner runner = ResolveTaskRunner(task, inputs_valid);
     const Pose* retained = task.type == AnimTaskType::LoadPoseSnapshot ? LoadedSnapshot(list, task) : nullptr;
     if (retained != nullptr) {
       s.result_buf[i] = kRetained;
-      s.result_pose[i] = retained;
+      s.results()[i] = retained;
     } else {
       for (int16_t d : deps) {
         if (d < 0 || s.result_buf[d] < 0) continue;  // no dependency, or retained history
@@ -201,16 +239,16 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
       }
       if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, shape.curves));
       Pose& dst = pool.buffer(dst_buf);
-      const TaskRun run = RunTask(list, task, inputs_valid, a, b, dst, *options.kernels);
+      const TaskRun run = RunResolvedTask(runner, list, task, inputs_valid, a, b, dst, *options.kernels);
       mask_weighted = run.mask_weighted;
       s.result_buf[i] = dst_buf;
-      s.result_pose[i] = &dst;
+      s.results()[i] = &dst;
       if (run.history != nullptr) {
         // The seam's only writer in this list hands its buffer to the history instead of copying
         // it, and its result is read from there as retained history. With two writers, the second
         // handover would rotate the first one's result out while readers may still need it.
         if (s.seam_writers[task.resource] == 1) {
-          s.result_pose[i] = &run.history->Adopt(dst, list.delta_time);
+          s.results()[i] = &run.history->Adopt(dst, list.delta_time);
           s.result_buf[i] = kRetained;
           pool.Release(dst_buf);  // it now holds the frame that fell out of the history
           handed_over = true;
@@ -220,8 +258,12 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
       }
     }
     if (plan != nullptr) {
-      plan->AddStep({.task = static_cast<int16_t>(i),
-                     .buffer = dst_buf,
+      const int through = PassThroughInput(task);
+      const bool in_place = inputs_valid && through >= 0 && s.results()[i] == (through == 0 ? a : b) &&
+                            PassThroughKeepsInput(list, task);
+      plan->AddStep({.run = in_place ? nullptr : runner,
+                     .dst = retained != nullptr ? nullptr : &pool.buffer(dst_buf),
+                     .task = static_cast<int16_t>(i),
                      .deps = {deps[0], deps[1]},  // none when inputs are invalid (ReadDependencies)
                      .inputs_valid = inputs_valid,
                      .fresh = !stole,
@@ -246,7 +288,7 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
     }
     ++exec_order;
   }
-  if (plan != nullptr) plan->Finish(peak_live);
+  if (plan != nullptr) plan->Finish(peak_live, output != AnimTask::NoTask ? s.result_buf[output] : kRetained);
   if (snap != nullptr) FinishSnapshot(*snap, exec_order, peak_live, level_count);
   ExecutorThreadStats& stats = ThreadStats();
   stats.tasks_run += static_cast<uint64_t>(exec_order);
@@ -254,30 +296,31 @@ void DecideAndRun(const AnimTaskList& list, const ListShape& shape, const Execut
 }
 
 // The decisions `s.plan` recorded for a list of this shape, replayed: each reachable task in order,
-// into the buffer the full path gave it. The pool's books are not kept: every buffer the plan
-// names exists (the full path created it on this thread) and none is in use between lists.
-void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s, PosePool& pool) {
-  const int bones = list.skeleton->bone_count();
-  const int curves = list.CurveCount();
+// into the buffer the full path gave it, by the runner it chose. The pool's books are not kept:
+// every buffer the plan names exists (the full path created it on this thread) and none is in use
+// between lists, and each is already sized for this shape. Only results are written: the plan
+// knows the output's buffer.
+void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s) {
+  const Pose** results = s.results();
   for (const PlanStep& step : s.plan.steps()) {
-    const int i = step.task;
-    const AnimTask& task = list.tasks[i];
-    if (step.buffer == AnimTask::NoTask) {  // a loaded snapshot, read where it is
-      s.result_buf[i] = kRetained;
-      s.result_pose[i] = LoadedSnapshot(list, task);
+    const AnimTask& task = list.tasks[step.task];
+    if (step.dst == nullptr) {  // a loaded snapshot, read where it is
+      results[step.task] = LoadedSnapshot(list, task);
       continue;
     }
-    const Pose* a = step.deps[0] >= 0 ? s.result_pose[step.deps[0]] : nullptr;
-    const Pose* b = step.deps[1] >= 0 ? s.result_pose[step.deps[1]] : nullptr;
-    Pose& dst = pool.buffer(step.buffer);
-    if (step.fresh) dst.Resize(bones, curves);
-    const TaskRun run = RunTask(list, task, step.inputs_valid, a, b, dst, kernels);
-    s.result_buf[i] = step.buffer;
-    s.result_pose[i] = &dst;
+    Pose& dst = *step.dst;
+    results[step.task] = &dst;
+    if (step.run == nullptr) continue;  // passes its input through in that input's buffer
+    if (step.fresh) {
+      // As PosePool::Acquire leaves it; its size is this shape's already.
+      dst.kind = PoseKind::Absolute;
+      dst.root_motion = Transform{};
+    }
+    const TaskRun run = RunResolvedTask(step.run, list, task, step.inputs_valid, results[step.deps[0]],
+                                        results[step.deps[1]], dst, kernels);
     if (run.history == nullptr) continue;
     if (step.hands_over) {
-      s.result_pose[i] = &run.history->Adopt(dst, list.delta_time);
-      s.result_buf[i] = kRetained;
+      results[step.task] = &run.history->Adopt(dst, list.delta_time);
     } else {
       run.history->Push(dst.view(), list.delta_time);
     }
@@ -308,31 +351,33 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
                         .snapshot_slots = list.state != nullptr ? list.state->snapshots.size() : 0,
                         .options = static_cast<uint8_t>((options.fault_steal_shared_buffers ? 1 : 0) |
                                                         (options.prune_by_weight ? 2 : 0))};
-  // A plan's buffer indices hold for a pool that starts empty, as it does between lists.
+  // A plan's buffers are free when the pool starts empty, as it does between lists.
   const bool pool_empty = pool.live() == 0;
   ExecutorThreadStats& stats = ThreadStats();
   ++stats.lists;
+  int16_t final_buf;  // the output's pool buffer; negative when its result is not one
   if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
-    ReplayPlan(list, kernels, s, pool);
+    ReplayPlan(list, kernels, s);
+    final_buf = s.plan.output_buffer();
     ++stats.replayed;
     stats.tasks_run += s.plan.steps().size();
     stats.last_peak_buffers = s.plan.peak_buffers();
   } else {
     const bool record = pool_empty && options.reuse_plan;
     if (record) {
-      s.plan.Begin(list, shape);
+      s.plan.Begin(shape);
     } else {
       s.plan.Invalidate();
     }
     DecideAndRun(list, shape, options, snap, s, pool, record ? &s.plan : nullptr);
+    final_buf = output != AnimTask::NoTask ? s.result_buf[output] : kRetained;
   }
 
   // Resolve: the root pin goes on a copy when the result is retained history.
-  const Pose* final_pose = output != AnimTask::NoTask ? s.result_pose[output] : &skeleton.bind_pose();
+  const Pose* final_pose = output != AnimTask::NoTask ? s.results()[output] : &skeleton.bind_pose();
   if (outputs.root_motion != nullptr)
     *outputs.root_motion =
         list.root_motion && output != AnimTask::NoTask ? final_pose->root_motion : Transform{};
-  int16_t final_buf = output != AnimTask::NoTask ? s.result_buf[output] : kRetained;
   const int pinned = list.PinnedRootBone();
   if (pinned >= 0 && pinned < bones) {
     if (final_buf < 0) {

@@ -1,27 +1,36 @@
 // ExecutionPlan: what ExecuteTaskList decided for one shape of list (which tasks are reachable, in
 // what order, which pool buffer each result goes to, which results hand their buffer to a seam's
-// history), kept so the next list of the same shape replays the decisions instead of working
-// them out again. A game records the same shape frame after frame until a state machine changes
-// state or a weight reaches 0, so most frames skip reachability, use counts and pool bookkeeping.
+// history, which runner computes each task), kept so the next list of the same shape replays the
+// decisions instead of working them out again. A game records the same shape frame after frame
+// until a state machine changes state or a weight reaches 0, so most frames skip reachability, use
+// counts, pool bookkeeping and the choice of each task's maths.
 //
-// The shape is everything those decisions read: per task its type, dependencies, the input its
-// weight passes through, how many inputs it requires, its state slot where it keeps state, and
-// whether a snapshot it loads is saved; per list the output, the pose size, the state tables'
-// sizes and the executor's options. Nothing else changes a decision, so a list whose shape
-// matches is executed exactly as the full path would (tests/executor/execution_plan_test.cpp).
+// The shape is everything those decisions read. Per reachable task: its type, dependencies, the
+// input its weight passes through, how many inputs it requires, its state slot where it keeps
+// state, whether a snapshot it loads is saved, and the bones a bone op or IK solver names (whether
+// they exist decides whether a task passing its input through in place has anything to do). Per
+// task under an input a weight could prune: its type and dependencies, which decide whether that
+// subtree keeps state and so is computed anyway. Per list: the task count, the output, the pose
+// size, the state tables' sizes and the executor's options. Nothing else changes a decision (an
+// unreachable task outside those subtrees changes none), so a list whose shape matches is executed
+// exactly as the full path would (tests/executor/execution_plan_test.cpp).
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
 #include "executor/tasks/anim_task_list.h"
+#include "executor/tasks/task_runner.h"
 
 namespace anim {
 
 // One reachable task as the plan runs it.
 struct PlanStep {
+  // ResolveTaskRunner's choice for the task; null when it passes its input through in that input's
+  // own buffer (PassThroughKeepsInput), so its result is `dst` as the input left it.
+  TaskRunner run = nullptr;
+  Pose* dst = nullptr;  // the pool buffer its result goes to; null: a loaded snapshot, read in place
   int16_t task = AnimTask::NoTask;
-  int16_t buffer = AnimTask::NoTask;  // the pool buffer its result goes to; NoTask: a loaded snapshot
   int16_t deps[2] = {AnimTask::NoTask, AnimTask::NoTask};  // results it reads; none when invalid
   bool inputs_valid = true;
   bool fresh = false;       // the buffer is taken fresh (reset as PosePool::Acquire resets it)
@@ -51,25 +60,57 @@ class ExecutionPlan {
   // Whether `list`, of `shape`, has the shape this plan was recorded for.
   bool Matches(const AnimTaskList& list, const ListShape& shape) const;
 
-  // Starts recording a plan for `list`; AddStep for each task as it executes, then Finish.
-  void Begin(const AnimTaskList& list, const ListShape& shape);
+  // Recording: Begin, then Watch each task the decisions read (`reachable`, or only under an input
+  // a weight could prune) and AddStep each task as it executes, then Finish.
+  void Begin(const ListShape& shape);
+  void Watch(const AnimTaskList& list, int index, bool reachable);
   void AddStep(const PlanStep& step) { steps_.push_back(step); }
-  // `peak_buffers`: the most pool buffers live at once while the list ran.
-  void Finish(int peak_buffers) {
+  // `peak_buffers`: the most pool buffers live at once while the list ran; `output_buffer`: the
+  // output's pool buffer, negative when its result is not one.
+  void Finish(int peak_buffers, int16_t output_buffer) {
     peak_buffers_ = peak_buffers;
+    output_buffer_ = output_buffer;
     recorded_ = true;
   }
   void Invalidate() { recorded_ = false; }
 
   const std::vector<PlanStep>& steps() const { return steps_; }
   int peak_buffers() const { return peak_buffers_; }
+  int16_t output_buffer() const { return output_buffer_; }
 
  private:
+  // One watched task's part of the shape: the words of its bytes that hold the fields its
+  // decisions read, compared under masks.
+  struct TaskKey {
+    uint32_t head = 0;
+    uint32_t head_mask = 0;
+    uint64_t body = 0;
+    uint64_t body_mask = 0;
+    int16_t index = 0;
+  };
+  // A reachable task a weight can make pass an input through: which of "alpha is 0" and "alpha is
+  // 1" do (alpha_mask) and which held, and the bones past bone_a it names (under bones_mask).
+  struct WeightKey {
+    uint32_t bones = 0;
+    uint32_t bones_mask = 0;
+    int16_t index = 0;
+    uint8_t alpha_class = 0;
+    uint8_t alpha_mask = 0;
+  };
+  // A reachable LoadPoseSnapshot: whether its slot held a saved pose.
+  struct SnapshotLoad {
+    int16_t index = 0;
+    bool saved = false;
+  };
+
   bool recorded_ = false;
   ListShape shape_;
-  std::vector<uint64_t> task_keys_;
+  std::vector<TaskKey> keys_;
+  std::vector<WeightKey> weights_;
+  std::vector<SnapshotLoad> loads_;
   std::vector<PlanStep> steps_;
   int peak_buffers_ = 0;
+  int16_t output_buffer_ = AnimTask::NoTask;
 };
 
 }  // namespace anim

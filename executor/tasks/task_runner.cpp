@@ -17,12 +17,15 @@ void FillAdditiveIdentity(PoseView out, int from, int n) {
     SetBoneTransform(out, i, Transform{});
 }
 
+// Out of line, so a task that took over its input's buffer pays only for the test.
+[[gnu::noinline]] void CopyInput(Pose& dst, const Pose& src, int n, const PoseKernelTable& k) {
+  k.copy(dst.view(), src.view(), n);
+  CopyCurves(dst.view(), src.view());
+}
+
 // Makes `dst` hold `src` (every bone and curve) unless it already is that buffer.
 void TakeInput(Pose& dst, const Pose& src, int n, const PoseKernelTable& k) {
-  if (&dst != &src) {
-    k.copy(dst.view(), src.view(), n);
-    CopyCurves(dst.view(), src.view());
-  }
+  if (&dst != &src) CopyInput(dst, src, n, k);
   dst.kind = src.kind;
 }
 
@@ -62,27 +65,13 @@ float UnitWeight(float alpha) {
 }
 
 // Whether the mask or bones a task names are usable: else it yields the bind pose, whatever its
-// weight. The one check of them, before RunTaskPose's pass-through and kernels.
+// weight.
 bool ResourcesValid(const AnimTaskList& list, const AnimTask& task, int n, int count) {
-  switch (task.type) {
-    case AnimTaskType::BlendMasked: {
-      if (task.resource >= list.masks.size()) return false;
-      const BoneMask& mask = list.masks[task.resource];
-      return static_cast<int>(mask.weights.size()) >= count &&
-             (mask.curve_weights.empty() || static_cast<int>(mask.curve_weights.size()) >= list.CurveCount());
-    }
-    case AnimTaskType::BoneTransform:
-    case AnimTaskType::TranslateBone:
-    case AnimTaskType::LookAt:
-      return BonesInRange(task, n, 1);
-    case AnimTaskType::FABRIK:
-      return BonesInRange(task, n, 2);
-    case AnimTaskType::TwoBoneIK:
-    case AnimTaskType::FootIK:
-      return BonesInRange(task, n, 3);
-    default:
-      return true;
-  }
+  if (task.type != AnimTaskType::BlendMasked) return BonesInRange(task, n, BonesNamed(task.type));
+  if (task.resource >= list.masks.size()) return false;
+  const BoneMask& mask = list.masks[task.resource];
+  return static_cast<int>(mask.weights.size()) >= count &&
+         (mask.curve_weights.empty() || static_cast<int>(mask.curve_weights.size()) >= list.CurveCount());
 }
 
 // The input a task passes through by its weight (PassThroughInput) when it can, else -1.
@@ -139,201 +128,341 @@ Transform TaskRootMotion(const AnimTaskList& list, const AnimTask& task, const P
   }
 }
 
-// The bones of one task (RunTask, before its root motion is set).
-TaskRun RunTaskPose(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
-                    const Pose* b, Pose& dst, const PoseKernelTable& k) {
-  const Skeleton& skeleton = *list.skeleton;
-  const int n = skeleton.bone_count();
-  const int count = list.ActiveBones();
-  const int16_t* parents = skeleton.parents().data();
-  TaskStateStorage* state = list.state;
-  const PoseKind fallback_kind =
-      task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
-  if (!inputs_valid || !ResourcesValid(list, task, n, count)) {
-    FillBind(dst, skeleton, fallback_kind, k);
-    return {};
-  }
-  if (const int through = PassThroughInput(task); through >= 0) {  // the other input may be pruned
-    TakeInput(dst, through == 0 ? *a : *b, n, k);
-    return {};
-  }
-  // Kernels write only the active prefix; the tail rides along from the first input (the bind pose
-  // for tasks without one). A fresh buffer holds garbage there, and a stolen second input may be of
-  // another kind (a delta).
-  if (count < n && &dst != a) CopyBones(dst.view(), (a ? *a : skeleton.bind_pose()).view(), count, n);
+PoseKind FallbackKind(const AnimTask& task) {
+  return task.type == AnimTaskType::MakeAdditive ? AdditiveKind(task) : PoseKind::Absolute;
+}
 
-  switch (task.type) {
-    case AnimTaskType::ReferencePose:
-      FillBind(dst, skeleton, PoseKind::Absolute, k);
-      return {};
-
-    case AnimTaskType::SampleClip: {
-      const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
-      if (clip == nullptr || clip->bone_count() != n) break;
-      k.sample_clip(dst.view(), *clip, task.time, count);
-      SampleCurves(dst.view(), *clip, list.CurveTargets(task.resource), task.time);
-      dst.kind = clip->pose_kind();  // a baked additive clip samples to a delta
-      if (dst.kind != PoseKind::Absolute) FillAdditiveIdentity(dst.view(), count, n);  // the tail
-      if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
-          track != nullptr && track->bone() < count)
-        dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
-      return {};
-    }
-
-    case AnimTaskType::Blend:
-      k.blend(dst.view(), a->view(), b->view(), task.alpha, count);
-      BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
-      dst.kind = a->kind;
-      return {};
-
-    case AnimTaskType::BlendMasked: {
-      const BoneMask& mask = list.masks[task.resource];
-      const int weighted =
-          k.blend_masked(dst.view(), a->view(), b->view(), mask.weights.data(), task.alpha, count);
-      BlendCurves(dst.view(), a->view(), b->view(), task.alpha,
-                  mask.curve_weights.empty() ? nullptr : mask.curve_weights.data());
-      dst.kind = a->kind;
-      return {.mask_weighted = weighted};
-    }
-
-    case AnimTaskType::MakeAdditive: {
-      const Pose& base =
-          static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
-      if (AdditiveKind(task) == PoseKind::AdditiveMesh) {
-        k.make_additive_mesh(dst.view(), a->view(), base.view(), parents, count);
-      } else {
-        k.make_additive_local(dst.view(), a->view(), base.view(), count);
-      }
-      SubtractCurves(dst.view(), a->view(), base.view());
-      FillAdditiveIdentity(dst.view(), count, n);  // the tail is at bind pose in both
-      dst.kind = AdditiveKind(task);
-      return {};
-    }
-
-    case AnimTaskType::ApplyAdditive:
-      if (b->kind == PoseKind::AdditiveMesh) {
-        k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, parents, count);
-        AddCurves(dst.view(), a->view(), b->view(), task.alpha);
-      } else if (b->kind == PoseKind::AdditiveLocal) {
-        k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, count);
-        AddCurves(dst.view(), a->view(), b->view(), task.alpha);
-      } else {
-        TakeInput(dst, *a, n, k);  // an absolute pose is no delta: the base passes through
-      }
-      dst.kind = a->kind;
-      return {};
-
-    case AnimTaskType::Inertialize: {
-      TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
-      if (seam == nullptr) break;
-      TakeInput(dst, *a, n, k);
-      InertializeOutput(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time,
-                        task.alpha);
-      return {.history = &seam->history};
-    }
-
-    case AnimTaskType::DeadBlend: {
-      TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
-      if (seam == nullptr) break;
-      TakeInput(dst, *a, n, k);
-      DeadBlendOutput(*seam, dst.view(), count, (task.flags & kTaskFlagCapture) != 0, task.time, task.alpha,
-                      task.aux);
-      return {.history = &seam->history};
-    }
-
-    case AnimTaskType::Crossfade: {
-      TransitionBlendState* seam = Slot(state ? &state->blends : nullptr, task.resource);
-      if (seam == nullptr) break;
-      const bool capture = (task.flags & kTaskFlagCapture) != 0;
-      const Pose* from = CrossfadeSource(*seam, task.dep_b != AnimTask::NoTask ? b : nullptr, capture, n);
-      if ((task.flags & kTaskFlagApply) != 0 && from != nullptr) {
-        const float w = CrossfadeWeight(static_cast<FadeCurve>(task.mode), task.time, task.alpha);
-        k.blend(dst.view(), from->view(), a->view(), w, count);
-        BlendCurves(dst.view(), from->view(), a->view(), w);
-      } else {
-        TakeInput(dst, *a, n, k);
-      }
-      dst.kind = a->kind;
-      return {.history = &seam->history};
-    }
-
-    case AnimTaskType::SavePoseSnapshot: {
-      PoseSnapshotSlot* slot = Slot(state ? &state->snapshots : nullptr, task.resource);
-      if (slot == nullptr) break;
-      TakeInput(dst, *a, n, k);
-      slot->pending.Resize(n, dst.curve_count());
-      k.copy(slot->pending.view(), dst.view(), n);
-      CopyCurves(slot->pending.view(), dst.view());
-      slot->pending.kind = dst.kind;
-      slot->pending_written = true;
-      return {};
-    }
-
-    case AnimTaskType::LoadPoseSnapshot: {
-      PoseSnapshotSlot* slot = Slot(state ? &state->snapshots : nullptr, task.resource);
-      if (slot == nullptr || !slot->saved || slot->pose.bone_count() != n) break;
-      TakeInput(dst, slot->pose, n, k);
-      return {};
-    }
-
-    case AnimTaskType::BoneTransform:
-      TakeInput(dst, *a, n, k);
-      ApplyBoneTransform(dst.view(), skeleton, count, task.bone_a, static_cast<BoneSpace>(task.space),
-                         static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s},
-                         task.alpha);
-      return {};
-
-    case AnimTaskType::TranslateBone:
-      TakeInput(dst, *a, n, k);
-      TranslateBone(dst.view(), skeleton, count, task.bone_a, task.t, task.alpha);
-      return {};
-
-    case AnimTaskType::TwoBoneIK: {
-      TakeInput(dst, *a, n, k);
-      const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
-      SolveTwoBoneIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c, task.t,
-                     use_pole ? &task.s : nullptr, task.alpha);
-      return {};
-    }
-
-    case AnimTaskType::FABRIK:
-      TakeInput(dst, *a, n, k);
-      SolveFabrik(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.t, task.bone_c, task.aux,
-                  task.alpha);
-      return {};
-
-    case AnimTaskType::LookAt:
-      TakeInput(dst, *a, n, k);
-      SolveLookAt(dst.view(), skeleton, count, task.bone_a, task.t, task.s, task.aux, task.alpha);
-      return {};
-
-    case AnimTaskType::FootIK:
-      TakeInput(dst, *a, n, k);
-      SolveFootIK(dst.view(), skeleton, count, task.bone_a, task.bone_b, task.bone_c,
-                  FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);
-      return {};
-  }
-  FillBind(dst, skeleton, fallback_kind, k);
+// What a task yields when an input is missing or something it names is out of range.
+TaskRun YieldBind(const AnimTaskList& list, const AnimTask& task, Pose& dst, const PoseKernelTable& k) {
+  FillBind(dst, *list.skeleton, FallbackKind(task), k);
   return {};
 }
 
-// RunTaskPose, then the root motion the result carries. Out of line: see RunTask.
-[[gnu::noinline]] TaskRun RunTaskWithMotion(const AnimTaskList& list, const AnimTask& task, bool inputs_valid,
-                                            const Pose* a, const Pose* b, Pose& dst,
-                                            const PoseKernelTable& k) {
-  const TaskRun run = RunTaskPose(list, task, inputs_valid, a, b, dst, k);
-  dst.root_motion = inputs_valid ? TaskRootMotion(list, task, a, b) : Transform{};
-  return run;
+// Kernels write only the active prefix; the tail rides along from the first input (the bind pose
+// for tasks without one). A fresh buffer holds garbage there, and a stolen second input may be of
+// another kind (a delta).
+[[gnu::noinline]] void CopyTail(const AnimTaskList& list, const Pose* a, Pose& dst) {
+  const int n = list.skeleton->bone_count();
+  const int count = list.ActiveBones();
+  if (count < n && &dst != a) CopyBones(dst.view(), (a ? *a : list.skeleton->bind_pose()).view(), count, n);
+}
+void CarryTail(const AnimTaskList& list, const Pose* a, Pose& dst) {
+  if (list.active_bone_count > 0) CopyTail(list, a, dst);  // else every bone is active: no tail
+}
+
+// The runners ResolveTaskRunner picks from: one per task type, and three that do not look at the
+// type's maths (missing inputs, and the two inputs a weight can pass through).
+
+TaskRun RunInvalid(const AnimTaskList& list, const AnimTask& task, const Pose*, const Pose*, Pose& dst,
+                   const PoseKernelTable& k) {
+  return YieldBind(list, task, dst, k);
+}
+
+// The other input may be pruned. A task that took over the passed input's buffer does nothing.
+template <int kThrough>
+TaskRun RunPassThrough(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
+                       Pose& dst, const PoseKernelTable& k) {
+  const int n = list.skeleton->bone_count();
+  if (!ResourcesValid(list, task, n, list.ActiveBones())) return YieldBind(list, task, dst, k);
+  TakeInput(dst, kThrough == 0 ? *a : *b, n, k);
+  return {};
+}
+
+TaskRun RunReferencePose(const AnimTaskList& list, const AnimTask&, const Pose* a, const Pose*, Pose& dst,
+                         const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  FillBind(dst, *list.skeleton, PoseKind::Absolute, k);
+  return {};
+}
+
+TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                      const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  const int n = list.skeleton->bone_count();
+  const int count = list.ActiveBones();
+  const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
+  if (clip == nullptr || clip->bone_count() != n) return YieldBind(list, task, dst, k);
+  k.sample_clip(dst.view(), *clip, task.time, count);
+  if (dst.curve_count() > 0) SampleCurves(dst.view(), *clip, list.CurveTargets(task.resource), task.time);
+  dst.kind = clip->pose_kind();  // a baked additive clip samples to a delta
+  if (dst.kind != PoseKind::Absolute) FillAdditiveIdentity(dst.view(), count, n);  // the tail
+  if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
+      track != nullptr && track->bone() < count)
+    dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
+  return {};
+}
+
+TaskRun RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                 const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  k.blend(dst.view(), a->view(), b->view(), task.alpha, list.ActiveBones());
+  if (dst.curve_count() > 0) BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
+  dst.kind = a->kind;
+  return {};
+}
+
+TaskRun RunBlendMasked(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
+                       Pose& dst, const PoseKernelTable& k) {
+  const int count = list.ActiveBones();
+  if (!ResourcesValid(list, task, list.skeleton->bone_count(), count)) return YieldBind(list, task, dst, k);
+  CarryTail(list, a, dst);
+  const BoneMask& mask = list.masks[task.resource];
+  const int weighted =
+      k.blend_masked(dst.view(), a->view(), b->view(), mask.weights.data(), task.alpha, count);
+  BlendCurves(dst.view(), a->view(), b->view(), task.alpha,
+              mask.curve_weights.empty() ? nullptr : mask.curve_weights.data());
+  dst.kind = a->kind;
+  return {.mask_weighted = weighted};
+}
+
+TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
+                        Pose& dst, const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  const Skeleton& skeleton = *list.skeleton;
+  const int count = list.ActiveBones();
+  const Pose& base = static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
+  if (AdditiveKind(task) == PoseKind::AdditiveMesh) {
+    k.make_additive_mesh(dst.view(), a->view(), base.view(), skeleton.parents().data(), count);
+  } else {
+    k.make_additive_local(dst.view(), a->view(), base.view(), count);
+  }
+  if (dst.curve_count() > 0) SubtractCurves(dst.view(), a->view(), base.view());
+  FillAdditiveIdentity(dst.view(), count, skeleton.bone_count());  // the tail is at bind pose in both
+  dst.kind = AdditiveKind(task);
+  return {};
+}
+
+TaskRun RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
+                         Pose& dst, const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  const int count = list.ActiveBones();
+  if (b->kind == PoseKind::AdditiveMesh) {
+    k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->parents().data(),
+                          count);
+    if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
+  } else if (b->kind == PoseKind::AdditiveLocal) {
+    k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, count);
+    if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
+  } else {
+    TakeInput(dst, *a, list.skeleton->bone_count(),
+              k);  // an absolute pose is no delta: the base passes through
+  }
+  dst.kind = a->kind;
+  return {};
+}
+
+TransitionBlendState* Seam(const AnimTaskList& list, const AnimTask& task) {
+  return Slot(list.state ? &list.state->blends : nullptr, task.resource);
+}
+
+TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                       const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  TransitionBlendState* seam = Seam(list, task);
+  if (seam == nullptr) return YieldBind(list, task, dst, k);
+  TakeInput(dst, *a, list.skeleton->bone_count(), k);
+  InertializeOutput(*seam, dst.view(), list.ActiveBones(), (task.flags & kTaskFlagCapture) != 0, task.time,
+                    task.alpha);
+  return {.history = &seam->history};
+}
+
+TaskRun RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                     const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  TransitionBlendState* seam = Seam(list, task);
+  if (seam == nullptr) return YieldBind(list, task, dst, k);
+  TakeInput(dst, *a, list.skeleton->bone_count(), k);
+  DeadBlendOutput(*seam, dst.view(), list.ActiveBones(), (task.flags & kTaskFlagCapture) != 0, task.time,
+                  task.alpha, task.aux);
+  return {.history = &seam->history};
+}
+
+TaskRun RunCrossfade(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                     const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  TransitionBlendState* seam = Seam(list, task);
+  if (seam == nullptr) return YieldBind(list, task, dst, k);
+  const int n = list.skeleton->bone_count();
+  const bool capture = (task.flags & kTaskFlagCapture) != 0;
+  const Pose* from = CrossfadeSource(*seam, task.dep_b != AnimTask::NoTask ? b : nullptr, capture, n);
+  if ((task.flags & kTaskFlagApply) != 0 && from != nullptr) {
+    const float w = CrossfadeWeight(static_cast<FadeCurve>(task.mode), task.time, task.alpha);
+    k.blend(dst.view(), from->view(), a->view(), w, list.ActiveBones());
+    if (dst.curve_count() > 0) BlendCurves(dst.view(), from->view(), a->view(), w);
+  } else {
+    TakeInput(dst, *a, n, k);
+  }
+  dst.kind = a->kind;
+  return {.history = &seam->history};
+}
+
+TaskRun RunSavePoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
+                            Pose& dst, const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  PoseSnapshotSlot* slot = Slot(list.state ? &list.state->snapshots : nullptr, task.resource);
+  if (slot == nullptr) return YieldBind(list, task, dst, k);
+  const int n = list.skeleton->bone_count();
+  TakeInput(dst, *a, n, k);
+  slot->pending.Resize(n, dst.curve_count());
+  k.copy(slot->pending.view(), dst.view(), n);
+  CopyCurves(slot->pending.view(), dst.view());
+  slot->pending.kind = dst.kind;
+  slot->pending_written = true;
+  return {};
+}
+
+TaskRun RunLoadPoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
+                            Pose& dst, const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  const int n = list.skeleton->bone_count();
+  PoseSnapshotSlot* slot = Slot(list.state ? &list.state->snapshots : nullptr, task.resource);
+  if (slot == nullptr || !slot->saved || slot->pose.bone_count() != n) return YieldBind(list, task, dst, k);
+  TakeInput(dst, slot->pose, n, k);
+  return {};
+}
+
+// The bone ops and IK solvers: each edits a copy of its source, when the bones it names exist.
+TaskRun RunBoneTransform(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
+                         Pose& dst, const PoseKernelTable& k) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  if (!BonesInRange(task, n, BonesNamed(AnimTaskType::BoneTransform))) return YieldBind(list, task, dst, k);
+  CarryTail(list, a, dst);
+  TakeInput(dst, *a, n, k);
+  ApplyBoneTransform(dst.view(), skeleton, list.ActiveBones(), task.bone_a,
+                     static_cast<BoneSpace>(task.space), static_cast<BoneOpMode>(task.mode),
+                     Transform{task.t, Normalize(task.r), task.s}, task.alpha);
+  return {};
+}
+
+TaskRun RunTranslateBone(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
+                         Pose& dst, const PoseKernelTable& k) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  if (!BonesInRange(task, n, BonesNamed(AnimTaskType::TranslateBone))) return YieldBind(list, task, dst, k);
+  CarryTail(list, a, dst);
+  TakeInput(dst, *a, n, k);
+  TranslateBone(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.t, task.alpha);
+  return {};
+}
+
+TaskRun RunTwoBoneIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                     const PoseKernelTable& k) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  if (!BonesInRange(task, n, BonesNamed(AnimTaskType::TwoBoneIK))) return YieldBind(list, task, dst, k);
+  CarryTail(list, a, dst);
+  TakeInput(dst, *a, n, k);
+  const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
+  SolveTwoBoneIK(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.bone_b, task.bone_c, task.t,
+                 use_pole ? &task.s : nullptr, task.alpha);
+  return {};
+}
+
+TaskRun RunFABRIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                  const PoseKernelTable& k) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  if (!BonesInRange(task, n, BonesNamed(AnimTaskType::FABRIK))) return YieldBind(list, task, dst, k);
+  CarryTail(list, a, dst);
+  TakeInput(dst, *a, n, k);
+  SolveFabrik(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.bone_b, task.t, task.bone_c,
+              task.aux, task.alpha);
+  return {};
+}
+
+TaskRun RunLookAt(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                  const PoseKernelTable& k) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  if (!BonesInRange(task, n, BonesNamed(AnimTaskType::LookAt))) return YieldBind(list, task, dst, k);
+  CarryTail(list, a, dst);
+  TakeInput(dst, *a, n, k);
+  SolveLookAt(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.t, task.s, task.aux, task.alpha);
+  return {};
+}
+
+TaskRun RunFootIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                  const PoseKernelTable& k) {
+  const Skeleton& skeleton = *list.skeleton;
+  const int n = skeleton.bone_count();
+  if (!BonesInRange(task, n, BonesNamed(AnimTaskType::FootIK))) return YieldBind(list, task, dst, k);
+  CarryTail(list, a, dst);
+  TakeInput(dst, *a, n, k);
+  SolveFootIK(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.bone_b, task.bone_c,
+              FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);
+  return {};
+}
+
+TaskRunner RunnerForType(AnimTaskType type) {
+  switch (type) {
+    case AnimTaskType::ReferencePose:
+      return &RunReferencePose;
+    case AnimTaskType::SampleClip:
+      return &RunSampleClip;
+    case AnimTaskType::Blend:
+      return &RunBlend;
+    case AnimTaskType::BlendMasked:
+      return &RunBlendMasked;
+    case AnimTaskType::MakeAdditive:
+      return &RunMakeAdditive;
+    case AnimTaskType::ApplyAdditive:
+      return &RunApplyAdditive;
+    case AnimTaskType::Inertialize:
+      return &RunInertialize;
+    case AnimTaskType::DeadBlend:
+      return &RunDeadBlend;
+    case AnimTaskType::Crossfade:
+      return &RunCrossfade;
+    case AnimTaskType::SavePoseSnapshot:
+      return &RunSavePoseSnapshot;
+    case AnimTaskType::LoadPoseSnapshot:
+      return &RunLoadPoseSnapshot;
+    case AnimTaskType::BoneTransform:
+      return &RunBoneTransform;
+    case AnimTaskType::TranslateBone:
+      return &RunTranslateBone;
+    case AnimTaskType::TwoBoneIK:
+      return &RunTwoBoneIK;
+    case AnimTaskType::FABRIK:
+      return &RunFABRIK;
+    case AnimTaskType::LookAt:
+      return &RunLookAt;
+    case AnimTaskType::FootIK:
+      return &RunFootIK;
+  }
+  return &RunInvalid;  // a type no list records: the bind pose
 }
 
 }  // namespace
 
+bool PassThroughKeepsInput(const AnimTaskList& list, const AnimTask& task) {
+  return task.type != AnimTaskType::BlendMasked &&
+         ResourcesValid(list, task, list.skeleton->bone_count(), list.ActiveBones());
+}
+
+TaskRunner ResolveTaskRunner(const AnimTask& task, bool inputs_valid) {
+  if (!inputs_valid) return &RunInvalid;
+  switch (PassThroughInput(task)) {
+    case 0:
+      return &RunPassThrough<0>;
+    case 1:
+      return &RunPassThrough<1>;
+    default:
+      return RunnerForType(task.type);
+  }
+}
+
+TaskRun RunTaskWithMotion(TaskRunner run, const AnimTaskList& list, const AnimTask& task, bool inputs_valid,
+                          const Pose* a, const Pose* b, Pose& dst, const PoseKernelTable& k) {
+  const TaskRun result = run(list, task, a, b, dst, k);
+  dst.root_motion = inputs_valid ? TaskRootMotion(list, task, a, b) : Transform{};
+  return result;
+}
+
 TaskRun RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
                 const Pose* b, Pose& dst, const PoseKernelTable& k) {
-  // Without root motion, a plain tail call: the motion's transforms need an aligned stack frame,
-  // which every task would otherwise pay for.
-  if (!list.root_motion) return RunTaskPose(list, task, inputs_valid, a, b, dst, k);
-  return RunTaskWithMotion(list, task, inputs_valid, a, b, dst, k);
+  return RunResolvedTask(ResolveTaskRunner(task, inputs_valid), list, task, inputs_valid, a, b, dst, k);
 }
 
 }  // namespace anim

@@ -1,13 +1,11 @@
 #include "executor/tasks/task_state_storage.h"
 
-#include <utility>
-
 namespace anim {
 
 void CommitPendingSnapshots(TaskStateStorage& state) {
   for (PoseSnapshotSlot& slot : state.snapshots) {
     if (!slot.pending_written) continue;
-    std::swap(slot.pose, slot.pending);  // swapping buffers: no copy, no allocation
+    slot.pose.swap(slot.pending);  // swapping buffers: no copy, no allocation
     slot.saved = true;
     slot.pending_written = false;
   }

@@ -1,11 +1,13 @@
 // Plan reuse (executor/tasks/execution_plan.h): a list replays the previous list's decisions only
 // when nothing those decisions read has changed. Random lists change shape between frames (a
 // weight reaches 0 or 1, the output moves, a dependency is rewired, a snapshot is saved or
-// forgotten) and
-// must come out bit for bit as when every list is decided afresh.
+// forgotten) and must come out bit for bit as when every list is decided afresh. Targeted lists
+// check the edges of the shape: an unreachable task is not part of it, a task under an input a
+// weight prunes is, and so are the bones of a bone op that passes its input through in place.
 #include <catch2/catch.hpp>
 
 #include <array>
+#include <functional>
 #include <random>
 
 #include "executor/tasks/execute_task_list.h"
@@ -41,8 +43,9 @@ void ChangeShape(AnimTaskList& list, uint32_t seed, int frame) {
       list.output_task = static_cast<int16_t>(pick(0, n - 1));
       break;
     case 2: {  // a rewired input, possibly to none
-      const int i = pick(0, n - 1);
-      list.tasks[i].dep_a = static_cast<int16_t>(pick(-1, i - 1));
+      AnimTask& t = list.tasks[pick(0, n - 1)];
+      const int i = static_cast<int>(&t - list.tasks.data());
+      (pick(0, 1) == 0 ? t.dep_a : t.dep_b) = static_cast<int16_t>(pick(-1, i - 1));
       break;
     }
     case 3:  // the instance forgets its saved poses (a reset): loads yield the bind pose again
@@ -154,5 +157,115 @@ TEST_CASE("plan reuse: a snapshot saved, then forgotten, is loaded as the frame 
   for (int f = 0; f < 4; ++f) {
     INFO("frame " << f);
     REQUIRE(Identical(reused[f], fresh[f]));
+  }
+}
+
+namespace {
+
+// Runs `list` for `frames` frames, `change` editing it (and its state) before each, with plans
+// reused or not: the skinning of every frame, and how many frames replayed a plan.
+struct Frames {
+  std::vector<std::vector<Mat4>> skinning;
+  uint64_t replayed = 0;
+};
+Frames RunEdited(AnimTaskList list, int frames, bool reuse_plan,
+                 const std::function<void(AnimTaskList&, TaskStateStorage&, int)>& change) {
+  TaskStateStorage state;
+  state.snapshots.resize(1);
+  list.state = &state;
+  Frames out;
+  const uint64_t replayed_before = ThreadExecutorStats().replayed;
+  for (int f = 0; f < frames; ++f) {
+    change(list, state, f);
+    std::vector<Mat4> skinning(list.skeleton->bone_count());
+    ExecuteTaskListWith(list, {.skinning = skinning}, nullptr,
+                        {.kernels = &kReferencePoseKernels, .reuse_plan = reuse_plan});
+    out.skinning.push_back(std::move(skinning));
+  }
+  out.replayed = ThreadExecutorStats().replayed - replayed_before;
+  return out;
+}
+
+// Both ways, frame for frame; returns how many frames replayed a plan.
+uint64_t ReplayedMatchingFresh(const AnimTaskList& list, int frames,
+                               const std::function<void(AnimTaskList&, TaskStateStorage&, int)>& change) {
+  const Frames fresh = RunEdited(list, frames, false, change);
+  const Frames reused = RunEdited(list, frames, true, change);
+  for (int f = 0; f < frames; ++f) {
+    INFO("frame " << f);
+    REQUIRE(Identical(reused.skinning[f], fresh.skinning[f]));
+  }
+  return reused.replayed;
+}
+
+AnimTaskList SceneList(const test::RandomScene& scene) {
+  AnimTaskList list;
+  list.skeleton = scene.skeleton.get();
+  list.clips = scene.clip_table;
+  return list;
+}
+
+}  // namespace
+
+TEST_CASE("plan reuse: a task nothing reachable reads is not part of the shape", "[executor][plan]") {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(11);
+  AnimTaskList list = SceneList(*scene);
+  const int16_t sampled = list.Add({.type = AnimTaskType::SampleClip, .time = 0.3f});
+  const int16_t unreachable = list.Add({.type = AnimTaskType::Blend, .dep_a = sampled, .dep_b = sampled});
+  list.output_task = list.Add({.type = AnimTaskType::BoneTransform, .dep_a = sampled, .alpha = 0.5f});
+  // Every frame rewires or retypes the unreachable task; none of it changes a decision.
+  const uint64_t replayed = ReplayedMatchingFresh(list, 5, [&](AnimTaskList& l, TaskStateStorage&, int f) {
+    l.tasks[sampled].time = 0.1f * static_cast<float>(f);
+    l.tasks[unreachable].type = f % 2 == 0 ? AnimTaskType::Blend : AnimTaskType::SavePoseSnapshot;
+    l.tasks[unreachable].dep_b = f % 2 == 0 ? sampled : AnimTask::NoTask;
+  });
+  CHECK(replayed == 4);
+}
+
+// A blend at 0 prunes its second input unless that input's subtree keeps state: an unreachable
+// task there that becomes a snapshot save makes the input reachable again, so it is in the shape.
+TEST_CASE("plan reuse: the tasks under a pruned input are part of the shape", "[executor][plan]") {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(12);
+  AnimTaskList list = SceneList(*scene);
+  const int16_t kept = list.Add({.type = AnimTaskType::SampleClip, .time = 0.2f});
+  const int16_t below = list.Add({.type = AnimTaskType::SampleClip, .time = 0.7f});
+  const int16_t pruned = list.Add({.type = AnimTaskType::BoneTransform, .dep_a = below, .alpha = 0.4f});
+  const int16_t blend =
+      list.Add({.type = AnimTaskType::Blend, .dep_a = kept, .dep_b = pruned, .alpha = 0.0f});
+  const int16_t loaded = list.Add({.type = AnimTaskType::LoadPoseSnapshot});
+  list.output_task = list.Add({.type = AnimTaskType::Blend, .dep_a = blend, .dep_b = loaded, .alpha = 0.5f});
+  // Frames 0-1: `below` samples (pruned); 2-4: it saves a snapshot of `kept`, which keeps its
+  // subtree, and the next frame's load reads; 5: it samples again. A stale plan at frame 2 would
+  // skip the save, and frame 3 would load nothing.
+  const uint64_t replayed = ReplayedMatchingFresh(list, 6, [&](AnimTaskList& l, TaskStateStorage&, int f) {
+    const bool saves = f >= 2 && f <= 4;
+    l.tasks[below].type = saves ? AnimTaskType::SavePoseSnapshot : AnimTaskType::SampleClip;
+    l.tasks[below].dep_a = saves ? kept : AnimTask::NoTask;
+  });
+  // Frames 1 and 4 replay; 2 (the save appears), 3 (the slot now holds a pose) and 5 do not.
+  CHECK(replayed == 2);
+}
+
+// A bone op at weight 0 that took over its input's buffer is skipped in a replayed plan, which
+// is right only while the bones it names exist: a bone moved past the skeleton yields the bind pose.
+TEST_CASE("plan reuse: the bones of a bone op passing its input through are part of the shape",
+          "[executor][plan]") {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(13);
+  AnimTaskList list = SceneList(*scene);
+  const auto last = static_cast<uint16_t>(list.skeleton->bone_count() - 1);
+  const int16_t sampled = list.Add({.type = AnimTaskType::SampleClip, .time = 0.4f});
+  list.output_task = list.Add({.type = AnimTaskType::TwoBoneIK,
+                               .dep_a = sampled,
+                               .bone_a = 0,
+                               .bone_b = last,
+                               .bone_c = last,
+                               .alpha = 0.0f});
+  for (uint16_t AnimTask::*bone : {&AnimTask::bone_a, &AnimTask::bone_b, &AnimTask::bone_c}) {
+    // Frames 0-1: in range; 2-3: `bone` past the last bone; 4: back.
+    const uint64_t replayed = ReplayedMatchingFresh(list, 5, [&](AnimTaskList& l, TaskStateStorage&, int f) {
+      l.tasks[sampled].time = 0.1f * static_cast<float>(f);
+      l.tasks[l.output_task].*bone = f == 2 || f == 3 ? static_cast<uint16_t>(last + 1) : last;
+    });
+    CHECK(replayed == 2);  // frames 1 and 3
   }
 }
