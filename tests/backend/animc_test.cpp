@@ -13,6 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/animc/depfile.h"
+#include "tests/support/scratch_dir.h"
 #include "vm/bytecode/program_loader.h"
 
 namespace anim {
@@ -26,28 +27,12 @@ struct Run {
 };
 
 std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::ReadWholeFile(path);
 }
 
-// A scratch directory per test process, removed when the process ends.
-struct ScratchDir {
-  fs::path path = fs::temp_directory_path() / ("animc_test_" + std::to_string(::getpid()));
-  ScratchDir() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 const fs::path& Scratch() {
-  static const ScratchDir dir;
-  return dir.path;
+  static const test::ScratchDir dir("animc_test_");
+  return dir.path();
 }
 
 // Runs animc with `args` (shell syntax) from `cwd`, capturing both streams.

@@ -15,15 +15,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions, int exit_code = 2) {
-  INFO("stderr: " << run.err);
-  CHECK(run.exit_code == exit_code);
-  CHECK(run.out.empty());
-  REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
-  CHECK(run.err.find('\n') == run.err.size() - 1);
-  CHECK(run.err.find(mentions) != std::string::npos);
-}
-
 // The input is wrong: exit 1, one line.
 void RequireInvalidInputLine(const ProcessRun& run, const std::string& mentions) {
   RequireOneErrorLine(run, mentions, 1);

@@ -2,6 +2,7 @@
 
 #include <sys/wait.h>
 #include <unistd.h>
+#include <catch2/catch.hpp>
 
 #include <cstdlib>
 #include <fstream>
@@ -55,6 +56,15 @@ fs::path CompileToBytecode(const std::string& graph, const std::string& name) {
   const ProcessRun run = Shell("'" + std::string(ANIMC_PATH) + "' '" + graph + "' -o '" + out.string() + "'");
   if (run.exit_code != 0) throw std::runtime_error("animc failed on " + graph + ": " + run.err);
   return out;
+}
+
+void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions, int exit_code) {
+  INFO("stderr: " << run.err);
+  CHECK(run.exit_code == exit_code);
+  CHECK(run.out.empty());
+  REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
+  CHECK(run.err.find('\n') == run.err.size() - 1);
+  CHECK(run.err.find(mentions) != std::string::npos);
 }
 
 bool OnPath(const std::string& tool) {

@@ -23,6 +23,10 @@ ProcessRun Dump(const std::string& args, const std::string& cwd = ANIMTC_SOURCE_
 // Compiles `graph` (relative to the repository root) to a .animbc in the scratch directory.
 std::filesystem::path CompileToBytecode(const std::string& graph, const std::string& name);
 
+// anim-dump failed as it must: exit `exit_code`, nothing on stdout, one `anim-dump: error:` line
+// mentioning `mentions`.
+void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions, int exit_code = 2);
+
 // True when `tool` is on PATH.
 bool OnPath(const std::string& tool);
 

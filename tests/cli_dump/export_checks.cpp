@@ -63,15 +63,6 @@ GltfImport ImportBack(const std::string& path, int frames) {
   return std::move(*import);
 }
 
-void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions) {
-  INFO("stderr: " << run.err);
-  CHECK(run.exit_code == 2);
-  CHECK(run.out.empty());
-  REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
-  CHECK(run.err.find('\n') == run.err.size() - 1);
-  CHECK(run.err.find(mentions) != std::string::npos);
-}
-
 namespace {
 
 // The Khronos validator's verdict on `path`: "errors N warnings M" and a line per issue.

@@ -24,7 +24,4 @@ void RequireValidGltf(const std::string& path, const std::string& source = "");
 double RequireRoundTrip(const std::string& args, const std::string& frames, const std::string& path,
                         const std::string& name, const std::string& source = "");
 
-// anim-dump failed as it must for a bad request: exit 2, one error line mentioning `mentions`.
-void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions);
-
 }  // namespace anim::test

@@ -72,15 +72,6 @@ Matrix Multiply(const Matrix& a, const Matrix& b) {
   return m;
 }
 
-void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions) {
-  INFO("stderr: " << run.err);
-  CHECK(run.exit_code == 2);
-  CHECK(run.out.empty());
-  REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
-  CHECK(run.err.find('\n') == run.err.size() - 1);
-  CHECK(run.err.find(mentions) != std::string::npos);
-}
-
 // The peak resident memory of `command`'s processes, in KiB (-1 when it failed): run from a child
 // of its own, whose children are only the command's.
 long PeakKiBOf(const std::string& command) {

@@ -12,15 +12,6 @@ namespace {
 
 const std::string kLocomotion = "crowd " + SampleArgs("locomotion");
 
-void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions) {
-  INFO("stderr: " << run.err);
-  CHECK(run.exit_code == 2);
-  CHECK(run.out.empty());
-  REQUIRE(run.err.rfind("anim-dump: error: ", 0) == 0);
-  CHECK(run.err.find('\n') == run.err.size() - 1);
-  CHECK(run.err.find(mentions) != std::string::npos);
-}
-
 TEST_CASE("anim-dump crowd reports each frame's entities, tasks, buffers and savings as JSON",
           "[crowd][cli]") {
   const ProcessRun run = Dump(kLocomotion +

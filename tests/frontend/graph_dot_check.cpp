@@ -9,34 +9,20 @@
 #include <fstream>
 #include <sstream>
 
+#include "tests/support/scratch_dir.h"
+
 namespace anim::test {
 namespace {
 
 namespace fs = std::filesystem;
 
 std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return ReadWholeFile(path);
 }
 
-// A scratch directory per test process, removed when the process ends.
-struct ScratchDir {
-  fs::path path = fs::temp_directory_path() / ("graph_dot_test_" + std::to_string(::getpid()));
-  ScratchDir() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 const fs::path& Scratch() {
-  static const ScratchDir dir;
-  return dir.path;
+  static const ScratchDir dir("graph_dot_test_");
+  return dir.path();
 }
 
 int Shell(const std::string& command) {

@@ -13,15 +13,14 @@
 #include <sstream>
 #include <string>
 
+#include "tests/support/scratch_dir.h"
+
 namespace anim::pipeline_test {
 
 namespace fs = std::filesystem;
 
 inline std::string ReadFile(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
+  return test::ReadWholeFile(path);
 }
 
 inline void WriteFile(const fs::path& path, const std::string& text) {
@@ -38,21 +37,9 @@ inline std::string Quote(const std::string& s) {
 
 // A scratch directory per test process, removed when the process ends. Its name is long and
 // unusual, so finding it in a program's bytes cannot be a coincidence.
-struct ScratchDir {
-  fs::path path = fs::temp_directory_path() / ("animtc_reproducible_scratch_" + std::to_string(::getpid()));
-  ScratchDir() {
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~ScratchDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 inline const fs::path& Scratch() {
-  static const ScratchDir dir;
-  return dir.path;
+  static const test::ScratchDir dir("animtc_reproducible_scratch_");
+  return dir.path();
 }
 
 struct Compiled {

@@ -13,9 +13,9 @@
 #include "compiler/document/document.h"
 #include "compiler/document/document_reader.h"
 #include "compiler/graph/graph_model.h"
+#include "compiler/graph/skeleton_origin.h"
 #include "compiler/graph/source_columns.h"
 #include "executor/pose/clip.h"
-#include "compiler/graph/skeleton_origin.h"
 #include "executor/pose/skeleton.h"
 
 namespace anim::graph {
