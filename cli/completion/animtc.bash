@@ -43,7 +43,7 @@ _animc() {
     --diagnostics-format) _animtc_words "text json"; return ;;
   esac
   if [[ $cur == -* ]]; then
-    _animtc_words "-o --output --emit --stats -Werror --diagnostics-format --depfile -I --asset-path --version -h --help"
+    _animtc_words "-o --output --emit --stats --no-fold -q --quiet -v --verbose -Werror --diagnostics-format --depfile -I --asset-path --version -h --help"
     return
   fi
   COMPREPLY=()
@@ -54,10 +54,10 @@ _anim_dump() {
   local cur prev sub="" i
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local subcommands="tasks reach timeline graph pose dis validate run report"
+  local subcommands="tasks reach timeline graph dis validate run root events pose export report crowd"
   for ((i = 1; i < COMP_CWORD; i++)); do
-    case ${COMP_WORDS[i]} in
-      tasks | reach | timeline | graph | pose | dis | validate | run | report) sub=${COMP_WORDS[i]}; break ;;
+    case " $subcommands " in
+      *" ${COMP_WORDS[i]} "*) sub=${COMP_WORDS[i]}; break ;;
     esac
   done
   if [[ -z $sub ]]; then
@@ -74,27 +74,34 @@ _anim_dump() {
     -I | --asset-path) _animtc_dirs; return ;;
     --graph) COMPREPLY=(); _animtc_files yaml yml json; return ;;
     -s | --scenario) COMPREPLY=(); _animtc_files yaml yml json; return ;;
-    --frame | --frames | --tolerance) COMPREPLY=(); return ;;
+    --frame | --frames | --tolerance | --count | --threads | --stagger | --invisible | --followers | --lod)
+      COMPREPLY=(); return ;;
     --final) _animtc_words "pose skinning"; return ;;
+    --diagnostics-format) _animtc_words "text json"; return ;;
     -f | --format)
       case $sub in
         tasks | reach) _animtc_words "text json" ;;
         pose) _animtc_words "text json svg" ;;
         timeline) _animtc_words "text json trace svg" ;;
         graph) _animtc_words "dot" ;;
-        run) _animtc_words "text json" ;;
+        run | events) _animtc_words "text json" ;;
+        root) _animtc_words "text svg" ;;
+        export) _animtc_words "glb gltf" ;;
       esac
       return
       ;;
   esac
 
   if [[ $cur == -* ]]; then
-    local options="--graph -o --output -I --asset-path -v --verbose -q --quiet -h --help"
+    local options="--graph -o --output -I --asset-path --diagnostics-format -v --verbose -q --quiet -h --help"
     case $sub in
       tasks | reach | timeline | graph | pose) options+=" -s --scenario --frame --frames -f --format" ;;
       validate) options+=" -s --scenario --tolerance" ;;
       run) options+=" -s --scenario --frames -f --format --final" ;;
+      root | events) options+=" -s --scenario --frames -f --format" ;;
+      export) options+=" -s --scenario --frames -f --format --skeleton-only" ;;
       report) options+=" -s --scenario --frames" ;;
+      crowd) options="--graph -o --output -s --scenario -I --asset-path --count --threads --stagger --invisible --followers --lod --frames --json -h --help" ;;
     esac
     _animtc_words "$options"
     return
@@ -109,10 +116,12 @@ _anim_import() {
   prev=${COMP_WORDS[COMP_CWORD - 1]}
   case $prev in
     -o | --output) _animtc_dirs; return ;;
-    --skin | --rate) COMPREPLY=(); return ;;
+    --skin | --rate | --precision | --markers) COMPREPLY=(); return ;;
+    --encoding) _animtc_words "compressed dense"; return ;;
+    --report | --diagnostics-format) _animtc_words "text json"; return ;;
   esac
   if [[ $cur == -* ]]; then
-    _animtc_words "-o --output --skin --rate -Werror --version -h --help"
+    _animtc_words "-o --output --skin --rate --encoding --precision --markers --report --tree --diagnostics-format -q --quiet -v --verbose -Werror --version -h --help"
     return
   fi
   COMPREPLY=()
