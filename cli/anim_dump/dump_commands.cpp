@@ -18,6 +18,7 @@
 #include "cli/anim_dump/json_report.h"
 #include "cli/anim_dump/pose_report.h"
 #include "cli/anim_dump/pose_svg.h"
+#include "cli/anim_dump/progress.h"
 #include "cli/anim_dump/report_data.h"
 #include "cli/anim_dump/root_report.h"
 #include "cli/anim_dump/run_report.h"
@@ -177,6 +178,8 @@ int Validate(const CommandOptions& o, const DumpInput& input) {
   if (input.version_mismatch) throw InputError{"cannot validate: " + input.version_warning};
   ValidateOptions options;
   options.tolerance = o.tolerance;
+  Progress progress("frame", input.scenario.frame_count);
+  options.on_frame = [&progress](int frames_done) { progress.Update(frames_done); };
   const ValidationReport report = anim::Validate(*input.graph, input.program, input.scenario, options);
   if (!report.error.empty()) throw InputError{report.error};
   std::string text = FormatReport(report);

@@ -364,6 +364,7 @@ ValidationReport Validate(const CompiledGraph& graph, const Program& program, co
   Pose task_pose;
   std::vector<Mat4> task_skinning(bones);
   for (int frame = 0; frame < scenario.frame_count; ++frame) {
+    if (options.on_frame) options.on_frame(frame);  // the frames before this one agreed
     vm_player.ApplyBeforeFrame(frame, instance);
     direct_player.ApplyBeforeFrame(frame, direct);
     const TaskStateStorage state_before = instance.task_state;

@@ -33,6 +33,9 @@ struct ValidateOptions {
   // function that may tamper with each recorded list before it executes.
   ExecutorOptions executor;
   std::function<void(AnimTaskList&)> tamper_list;
+
+  // Called before each frame with the number of frames compared so far (a tool's progress line).
+  std::function<void(int frames_done)> on_frame;
 };
 
 struct Divergence {

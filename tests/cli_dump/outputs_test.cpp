@@ -405,7 +405,7 @@ TEST_CASE("--help of every subcommand shows an example", "[cli_dump][help]") {
 
 namespace anim::test {
 
-TEST_CASE("on a terminal: colour in text, and a progress line for a run longer than a second",
+TEST_CASE("on a terminal: colour in text, and a progress line for a run or a validation longer than a second",
           "[cli_dump][tty]") {
   INFO("`script` (util-linux) gives the run a terminal");
   REQUIRE(OnPath("script"));
@@ -428,6 +428,12 @@ TEST_CASE("on a terminal: colour in text, and a progress line for a run longer t
             "'\" /dev/null");
   REQUIRE(long_run.exit_code == 0);
   CHECK(long_run.out.find("anim-dump: frame ") != std::string::npos);
+  // validate compares frame by frame: it shows its progress too.
+  const ProcessRun long_validate = Shell("ANIM_DUMP_PROGRESS_DELAY_MS=0 script -qec \"" + dump +
+                                         " validate samples/litmus.yaml --scenario '" +
+                                         (Scratch() / "long.scenario.yaml").string() + "'\" /dev/null");
+  REQUIRE(long_validate.exit_code == 0);
+  CHECK(long_validate.out.find("anim-dump: frame ") != std::string::npos);
   // Not a terminal: never a progress line.
   const ProcessRun piped =
       Shell("ANIM_DUMP_PROGRESS_DELAY_MS=0 '" + std::string(ANIM_DUMP_PATH) +
