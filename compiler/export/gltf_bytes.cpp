@@ -130,13 +130,20 @@ std::optional<GltfFiles> Pack(Json doc, std::string bytes, GltfContainer contain
     error = "the data (" + std::to_string(bytes.size()) + " bytes) does not fit a glTF buffer of 4 GiB";
     return std::nullopt;
   }
-  Json buffer = {{"byteLength", bytes.size()}};
-  if (container == GltfContainer::GltfEmbedded) {
-    buffer["uri"] = "data:application/octet-stream;base64," + Base64(bytes);
-  } else if (container == GltfContainer::GltfExternal) {
-    buffer["uri"] = buffer_uri;
+  // A file without data has no buffer (a GLB's buffer without a BIN chunk is not valid), nor views
+  // or accessors, which glTF allows only as non-empty arrays.
+  if (bytes.empty()) {
+    for (const char* key : {"buffers", "bufferViews", "accessors"})
+      doc.erase(key);
+  } else {
+    Json buffer = {{"byteLength", bytes.size()}};
+    if (container == GltfContainer::GltfEmbedded) {
+      buffer["uri"] = "data:application/octet-stream;base64," + Base64(bytes);
+    } else if (container == GltfContainer::GltfExternal) {
+      buffer["uri"] = buffer_uri;
+    }
+    doc["buffers"] = Json::array({std::move(buffer)});
   }
-  doc["buffers"] = Json::array({std::move(buffer)});
 
   std::string json;
   try {
