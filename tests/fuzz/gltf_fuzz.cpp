@@ -76,9 +76,12 @@ void ExportInto(const std::string& path, const GltfImport& imported, int skin, I
     if (error.empty()) InvariantFailed("a host refused without a reason");
     return;
   }
+  // anim-dump export writes a clip of every bone; a clip of curves alone (morph weights) would be
+  // an animation without channels, which glTF does not allow.
   std::vector<const Clip*> clips;
-  for (const Clip& clip : imported.dense_clips)
-    clips.push_back(&clip);
+  for (const Clip& clip : imported.dense_clips) {
+    if (!clip.tracked_bones().empty()) clips.push_back(&clip);
+  }
   GltfWriteOptions options;
   options.host = &*host;
   const std::optional<GltfFiles> written = WriteGltf(imported.skeleton, clips, options, error);
