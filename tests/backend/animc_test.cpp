@@ -13,7 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/animc/depfile.h"
-#include "tests/support/scratch_dir.h"
+#include "tests/import/temp_dir.h"
+#include "tests/support/whole_file.h"
 #include "vm/bytecode/program_loader.h"
 
 namespace anim {
@@ -31,7 +32,7 @@ std::string ReadFile(const fs::path& path) {
 }
 
 const fs::path& Scratch() {
-  static const test::ScratchDir dir("animc_test_");
+  static const test::TempDir dir("animc_test_");
   return dir.path();
 }
 

@@ -67,6 +67,16 @@ void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions, int
   CHECK(run.err.find(mentions) != std::string::npos);
 }
 
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < text.size();) {
+    const std::size_t end = text.find('\n', at);
+    lines.push_back(text.substr(at, end - at));
+    at = end == std::string::npos ? text.size() : end + 1;
+  }
+  return lines;
+}
+
 bool OnPath(const std::string& tool) {
   return Shell("command -v " + tool).exit_code == 0;
 }

@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace anim::test {
 
@@ -26,6 +27,9 @@ std::filesystem::path CompileToBytecode(const std::string& graph, const std::str
 // anim-dump failed as it must: exit `exit_code`, nothing on stdout, one `anim-dump: error:` line
 // mentioning `mentions`.
 void RequireOneErrorLine(const ProcessRun& run, const std::string& mentions, int exit_code = 2);
+
+// The lines of `text`, without their line ends.
+std::vector<std::string> Lines(const std::string& text);
 
 // True when `tool` is on PATH.
 bool OnPath(const std::string& tool);

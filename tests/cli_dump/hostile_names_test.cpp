@@ -147,16 +147,6 @@ std::size_t LineCount(const std::string& text) {
   return lines;
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = text.find('\n', at);
-    lines.push_back(text.substr(at, end - at));
-    at = end == std::string::npos ? text.size() : end + 1;
-  }
-  return lines;
-}
-
 // Exit 0, nothing on stderr, and text no name can take over: no control byte but the line ends.
 void RequireTerminalText(const ProcessRun& run, const std::string& what) {
   INFO(what << "\nstderr: " << run.err << "\nstdout:\n" << run.out);

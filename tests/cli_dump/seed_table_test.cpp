@@ -14,14 +14,6 @@ namespace {
 
 constexpr const char* kRunFrame = " --frame 130";
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    lines.push_back(line);
-  return lines;
-}
-
 // True when every token appears in `line`, in order.
 bool InOrder(const std::string& line, const std::vector<std::string>& tokens) {
   std::size_t at = 0;

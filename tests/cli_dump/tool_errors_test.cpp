@@ -26,16 +26,6 @@ ProcessRun RunTool(const std::string& tool, const std::string& args) {
   return Shell("NO_COLOR=1 timeout 60 '" + ToolPath(tool) + "' " + args);
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  for (std::size_t at = 0; at < text.size();) {
-    const std::size_t end = text.find('\n', at);
-    lines.push_back(text.substr(at, end - at));
-    at = end == std::string::npos ? text.size() : end + 1;
-  }
-  return lines;
-}
-
 bool Digits(const std::string& text) {
   if (text.empty()) return false;
   for (char c : text) {

@@ -9,7 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "tests/support/scratch_dir.h"
+#include "tests/import/temp_dir.h"
+#include "tests/support/whole_file.h"
 
 namespace anim::test {
 namespace {
@@ -21,7 +22,7 @@ std::string ReadFile(const fs::path& path) {
 }
 
 const fs::path& Scratch() {
-  static const ScratchDir dir("graph_dot_test_");
+  static const TempDir dir("graph_dot_test_");
   return dir.path();
 }
 

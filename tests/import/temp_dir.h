@@ -1,4 +1,5 @@
-// A fresh directory under the system temp directory, removed with everything in it at scope exit.
+// A fresh directory under the system temp directory, removed with everything in it at scope exit:
+// temp/<prefix><pid>_<n>.
 #pragma once
 
 #include <unistd.h>
@@ -11,10 +12,10 @@ namespace anim::test {
 
 class TempDir {
  public:
-  TempDir() {
+  explicit TempDir(const std::string& prefix = "animtc_import_") {
     static std::atomic<int> counter{0};
     path_ = std::filesystem::temp_directory_path() /
-            ("animtc_import_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+            (prefix + std::to_string(::getpid()) + "_" + std::to_string(counter++));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }

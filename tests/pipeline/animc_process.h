@@ -13,7 +13,8 @@
 #include <sstream>
 #include <string>
 
-#include "tests/support/scratch_dir.h"
+#include "tests/import/temp_dir.h"
+#include "tests/support/whole_file.h"
 
 namespace anim::pipeline_test {
 
@@ -38,7 +39,7 @@ inline std::string Quote(const std::string& s) {
 // A scratch directory per test process, removed when the process ends. Its name is long and
 // unusual, so finding it in a program's bytes cannot be a coincidence.
 inline const fs::path& Scratch() {
-  static const test::ScratchDir dir("animtc_reproducible_scratch_");
+  static const test::TempDir dir("animtc_reproducible_scratch_");
   return dir.path();
 }
 
