@@ -1,6 +1,7 @@
 #include "compiler/codegen/program_writer.h"
 
 #include "executor/pose/content_hash.h"
+#include "vm/bytecode/byte_writer.h"
 
 #include <algorithm>
 #include <bit>
@@ -9,49 +10,6 @@
 
 namespace anim::codegen {
 namespace {
-
-// Little-endian appends to a byte vector.
-class ByteWriter {
- public:
-  explicit ByteWriter(std::vector<uint8_t>& out) : out_(out) {}
-
-  void U8(uint8_t v) { out_.push_back(v); }
-  void U16(uint16_t v) { Little(v, 2); }
-  void U32(uint32_t v) { Little(v, 4); }
-  void U64(uint64_t v) { Little(v, 8); }
-  void F32(float v) { U32(std::bit_cast<uint32_t>(v)); }
-  void Count(size_t n) { U32(static_cast<uint32_t>(n)); }
-  void String(const std::string& s) {
-    const size_t n = std::min<size_t>(s.size(), 0xFFFF);
-    U16(static_cast<uint16_t>(n));
-    for (size_t i = 0; i < n; ++i)
-      out_.push_back(static_cast<uint8_t>(s[i]));
-  }
-  void Tag(const char (&tag)[5]) {
-    for (int i = 0; i < 4; ++i)
-      out_.push_back(static_cast<uint8_t>(tag[i]));
-  }
-
-  // Starts a section: tag and a size placeholder, patched by EndSection.
-  size_t BeginSection(const char (&tag)[5]) {
-    Tag(tag);
-    const size_t at = out_.size();
-    U32(0);
-    return at;
-  }
-  void EndSection(size_t size_at) {
-    const uint32_t size = static_cast<uint32_t>(out_.size() - size_at - 4);
-    for (int i = 0; i < 4; ++i)
-      out_[size_at + static_cast<size_t>(i)] = static_cast<uint8_t>(size >> (8 * i));
-  }
-
- private:
-  void Little(uint64_t v, int bytes) {
-    for (int i = 0; i < bytes; ++i)
-      out_.push_back(static_cast<uint8_t>(v >> (8 * i)));
-  }
-  std::vector<uint8_t>& out_;
-};
 
 void WriteMachine(ByteWriter& w, const MachineDesc& m) {
   w.String(m.name);

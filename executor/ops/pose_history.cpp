@@ -46,9 +46,17 @@ void PoseHistory::Push(const ConstPoseView& pose, float delta_time) {
   latest.root_motion = Transform{};
 }
 
+void PoseHistory::Restore(const Pose& previous, const Pose& latest, int frames_held, float delta_time) {
+  latest_ = 0;
+  frames_[0] = latest;
+  frames_[1] = previous;
+  frames_held_ = frames_held < 0 ? 0 : frames_held > 2 ? 2 : frames_held;
+  delta_time_ = delta_time;
+}
+
 const Pose& PoseHistory::Adopt(Pose& pose, float delta_time) {
   Pose& latest = Rotate(pose.bone_count(), pose.curve_count(), delta_time);
-  latest.swap(pose);
+  pose.HandOver(latest);
   return latest;
 }
 

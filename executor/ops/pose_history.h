@@ -19,11 +19,16 @@ class PoseHistory {
   // adopted before stays put as previous() until the one after.
   const Pose& Adopt(Pose& pose, float delta_time);
   void Clear() { frames_held_ = 0; }
+  // Sets the whole history at once, `delta_time` between `previous` and `latest`, of which the last
+  // `frames_held` count (a capture file's slot: vm/capture/). The caller keeps both poses the same
+  // size when two are held.
+  void Restore(const Pose& previous, const Pose& latest, int frames_held, float delta_time);
 
   // 0, 1 or 2.
   int frames_held() const { return frames_held_; }
   // Velocities need two frames a positive time apart; with fewer they are unknown (read as zero).
   bool HasVelocity() const { return frames_held_ >= 2 && delta_time_ > 0.0f; }
+  float delta_time() const { return delta_time_; }
   const Pose& latest() const { return frames_[latest_]; }
   const Pose& previous() const { return frames_[1 - latest_]; }
 
