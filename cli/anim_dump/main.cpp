@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "cli/anim_dump/capture_commands.h"
 #include "cli/anim_dump/crowd_report.h"
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/anim_dump/report_data.h"
@@ -143,8 +144,10 @@ std::optional<std::string> CheckSubcommand(int argc, char** argv) {
     names.push_back(s.name);
     list += list.empty() ? s.name : std::string(", ") + s.name;
   }
-  names.push_back("crowd");
-  list += ", crowd";
+  for (const char* name : {"crowd", "record", "replay"}) {
+    names.push_back(name);
+    list += std::string(", ") + name;
+  }
   bool help_or_version = false;
   for (int i = 1; i < argc; ++i) {
     const std::string_view arg = argv[i];
@@ -265,6 +268,10 @@ int Main(int argc, char** argv) {
 
   anim::dump::CrowdOptions crowd;
   const CLI::App* crowd_sub = anim::dump::AddCrowdSubcommand(app, crowd);
+  anim::dump::RecordOptions record;
+  const CLI::App* record_sub = anim::dump::AddRecordSubcommand(app, record);
+  anim::dump::ReplayOptions replay;
+  const CLI::App* replay_sub = anim::dump::AddReplaySubcommand(app, replay);
 
   if (const std::optional<int> exit_code = anim::cli::ParseCommandLine(app, argc, argv)) return *exit_code;
   if (verbose && quiet) {
@@ -275,6 +282,14 @@ int Main(int argc, char** argv) {
   options.quiet = quiet;
   options.json_diagnostics = diagnostics_format == "json";
   if (crowd_sub->parsed()) return anim::dump::RunCrowdCommand(crowd);
+  if (record_sub->parsed()) {
+    record.quiet = quiet;
+    return anim::dump::RunRecordCommand(record);
+  }
+  if (replay_sub->parsed()) {
+    replay.quiet = quiet;
+    return anim::dump::RunReplayCommand(replay);
+  }
   // `graph` prints DOT whether or not --format dot is given, `report` HTML; `export` writes what
   // -o's extension names unless --format says.
   if (chosen == Command::Graph) format = "dot";

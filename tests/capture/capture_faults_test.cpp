@@ -181,6 +181,7 @@ TEST_CASE("10000 resealed mutations of a capture are refused or replay, never cr
       continue;
     }
     ++replayed;
+    REQUIRE(EncodeCapture(load.capture) == bytes);  // one way to write each capture
     const ReplayOutcome outcome = ReplayCapture(load.capture, *sample->binding);
     REQUIRE_FALSE(outcome.message.empty());
   }

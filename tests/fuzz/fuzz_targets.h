@@ -26,6 +26,9 @@ int FuzzBytecode(const uint8_t* data, std::size_t size);
 // A .animbc file run through anim-dump's frame capture and every writer (text, JSON, SVG, DOT,
 // trace, run report, disassembly).
 int FuzzDumpWriters(const uint8_t* data, std::size_t size);
+// An .animcap file: DecodeCapture, written back, and replayed (ReplayCapture) against the sample
+// whose skeleton it names.
+int FuzzCapture(const uint8_t* data, std::size_t size);
 
 using FuzzFunction = int (*)(const uint8_t*, std::size_t);
 
@@ -37,6 +40,7 @@ struct FuzzTarget {
 inline constexpr FuzzTarget kFuzzTargets[] = {
     {"graph", FuzzGraphDocument}, {"scenario", FuzzScenario}, {"assets", FuzzAssetDocument},
     {"gltf", FuzzGltf},           {"bytecode", FuzzBytecode}, {"writers", FuzzDumpWriters},
+    {"capture", FuzzCapture},
 };
 
 }  // namespace anim::fuzz

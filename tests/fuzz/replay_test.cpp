@@ -72,6 +72,10 @@ TEST_CASE("fuzz replay: glTF files of the corpus and the regressions", "[fuzz]")
   CHECK(Replay("gltf") > 0);
 }
 
+TEST_CASE("fuzz replay: capture files of the corpus and the regressions", "[fuzz]") {
+  CHECK(Replay("capture") > 0);
+}
+
 TEST_CASE("fuzz replay: bytecode files of the corpus and the regressions", "[fuzz]") {
   CHECK(Replay("bytecode") > 0);
 }

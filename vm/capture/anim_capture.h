@@ -28,8 +28,9 @@ struct CapturedClip {
 
 // What the frames were recorded against.
 struct CaptureAssets {
-  std::string graph;        // the graph or bytecode the recording read, as given (a hint for replay)
-  uint64_t graph_hash = 0;  // Program::graph_hash (0: unknown)
+  std::string graph;           // the graph or bytecode the recording read, as given (for replay)
+  std::string graph_document;  // for bytecode: the graph document its assets came from, or empty
+  uint64_t graph_hash = 0;     // Program::graph_hash (0: unknown)
   uint64_t skeleton_hash = 0;
   int bone_count = 0;
   int curve_count = 0;

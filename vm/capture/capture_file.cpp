@@ -116,6 +116,7 @@ void PutTask(ByteWriter& w, const AnimTask& t) {
 
 void PutAssets(ByteWriter& w, const CaptureAssets& a) {
   w.String(a.graph);
+  w.String(a.graph_document);
   w.U64(a.graph_hash);
   w.U64(a.skeleton_hash);
   w.U32(static_cast<uint32_t>(a.bone_count));
@@ -277,12 +278,14 @@ void GetPose(BodyReader& r, const CaptureAssets& a, Pose& pose, PoseSize size) {
   const uint32_t bones = r.U32(), curves = r.U32();
   const uint8_t kind = r.U8();
   if (!r.ok()) return;
-  const auto max_bones = static_cast<uint32_t>(a.bone_count), max_curves = static_cast<uint32_t>(a.curve_count);
+  const auto max_bones = static_cast<uint32_t>(a.bone_count),
+             max_curves = static_cast<uint32_t>(a.curve_count);
   const bool fits = size == PoseSize::Whole ? bones == max_bones && curves == max_curves
                                             : bones <= max_bones && curves <= max_curves;
   if (!fits) {
-    r.Fail("a pose of " + std::to_string(bones) + " bones and " + std::to_string(curves) + " curves, where the assets give " +
-           std::to_string(a.bone_count) + " and " + std::to_string(a.curve_count));
+    r.Fail("a pose of " + std::to_string(bones) + " bones and " + std::to_string(curves) +
+           " curves, where the assets give " + std::to_string(a.bone_count) + " and " +
+           std::to_string(a.curve_count));
     return;
   }
   if (kind > static_cast<uint8_t>(PoseKind::AdditiveMesh)) {
@@ -363,7 +366,8 @@ void GetBlendSlot(BodyReader& r, const CaptureAssets& a, TransitionBlendState& s
   s.crossfade.held = r.Bool();
   // A crossfade reads its frozen pose over the whole skeleton.
   if (r.ok() && s.crossfade.held && s.crossfade.frozen.bone_count() != a.bone_count)
-    r.Fail("a crossfade holds a frozen pose of " + std::to_string(s.crossfade.frozen.bone_count()) + " bones");
+    r.Fail("a crossfade holds a frozen pose of " + std::to_string(s.crossfade.frozen.bone_count()) +
+           " bones");
 }
 
 void GetTask(BodyReader& r, AnimTask& t) {
@@ -394,6 +398,7 @@ constexpr std::size_t kTaskBytes = 5 + 12 + 4 + 12 + 40;
 void GetAssets(BodyReader& r, CaptureAssets& a) {
   r.At("assets");
   a.graph = r.String();
+  a.graph_document = r.String();
   a.graph_hash = r.U64();
   a.skeleton_hash = r.U64();
   a.bone_count = r.Int(1, static_cast<int>(kMaxTableEntries), "bone count");

@@ -142,7 +142,8 @@ ReplayOutcome ReplayCapture(const AnimCapture& capture, const ProgramBinding& bi
   }
   outcome.identical = true;
   outcome.frame_index = outcome.frame = -1;
-  outcome.message = "identical: " + std::to_string(capture.frames.size()) + " frames";
+  outcome.message = "identical: " + std::to_string(capture.frames.size()) +
+                    (capture.frames.size() == 1 ? " frame" : " frames");
   return outcome;
 }
 
