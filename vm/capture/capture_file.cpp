@@ -1,6 +1,8 @@
 #include "vm/capture/capture_file.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -572,6 +574,23 @@ CaptureLoad DecodeCapture(std::span<const uint8_t> bytes) {
   }
   load.ok = true;
   return load;
+}
+
+bool WriteCaptureFile(const AnimCapture& capture, const std::string& path, std::string& error) {
+  const std::vector<uint8_t> bytes = EncodeCapture(capture);
+  const std::string temp = path + ".tmp";
+  const auto fail = [&](const std::string& what, int number) {
+    error = "cannot write capture '" + path + "': " + what + ": " + std::strerror(number);
+    std::remove(temp.c_str());
+    return false;
+  };
+  std::FILE* file = std::fopen(temp.c_str(), "wb");
+  if (file == nullptr) return fail("cannot create " + temp, errno);
+  const bool written = std::fwrite(bytes.data(), 1, bytes.size(), file) == bytes.size();
+  const int write_error = errno;
+  if (std::fclose(file) != 0 || !written) return fail("cannot write " + temp, written ? errno : write_error);
+  if (std::rename(temp.c_str(), path.c_str()) != 0) return fail("cannot rename " + temp, errno);
+  return true;
 }
 
 }  // namespace anim

@@ -29,4 +29,9 @@ struct CaptureLoad {
 
 CaptureLoad DecodeCapture(std::span<const uint8_t> bytes);
 
+// EncodeCapture into the file at `path`, for an engine without a file layer of its own: written to
+// `path`.tmp and renamed over `path` once complete, so a reader never sees half a capture. False
+// with `error` naming the path and the reason (strerror) when it cannot.
+bool WriteCaptureFile(const AnimCapture& capture, const std::string& path, std::string& error);
+
 }  // namespace anim
