@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli/anim_dump/capture_json.h"
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/anim_dump/frame_capture.h"
 #include "cli/common/command_line.h"
@@ -60,7 +61,8 @@ CLI::App* AddRecordSubcommand(CLI::App& app, RecordOptions& o) {
   sub->add_option("--frames", o.frames,
                   "capture frames A through B, inclusive, played from frame 0 (default: all)")
       ->type_name("A:B");
-  sub->add_option("-o,--output", o.output, "the capture file to write (atomically)")
+  sub->add_option("-o,--output", o.output,
+                  "the capture file to write (atomically); a name ending in .json gets the JSON form")
       ->required()
       ->type_name("FILE");
   cli::Choices(
@@ -77,7 +79,8 @@ CLI::App* AddReplaySubcommand(CLI::App& app, ReplayOptions& o) {
       "re-execute a capture's task lists with this build's executor and compare with what was recorded: "
       "identical, or the first divergent frame, task and bone");
   sub->footer("Example:\n  anim-dump replay run.animcap --graph samples/locomotion.yaml");
-  sub->add_option("CAPTURE", o.capture, "an .animcap file written by anim-dump record or FrameRecorder")
+  sub->add_option("CAPTURE", o.capture,
+                  "a capture written by anim-dump record or FrameRecorder (.animcap, or its JSON form)")
       ->required()
       ->type_name("");
   sub->add_option("--graph", o.graph,
@@ -107,11 +110,16 @@ int RunRecordCommand(const RecordOptions& o) {
     AnimCapture capture =
         RecordScenario(*b.binding, instance, b.input->scenario, range.first, range.last, o.input.input);
     capture.assets.graph_document = o.input.graph;
-    const std::vector<uint8_t> bytes = EncodeCapture(capture);
     std::string error;
-    if (!cli::WriteOutput(o.output, {reinterpret_cast<const char*>(bytes.data()), bytes.size()},
-                          b.input->files_read, error))
-      throw InputError{error};
+    bool written = false;
+    if (o.output.ends_with(".json")) {
+      written = cli::WriteOutput(o.output, CaptureToJson(capture), b.input->files_read, error);
+    } else {
+      const std::vector<uint8_t> bytes = EncodeCapture(capture);
+      written = cli::WriteOutput(o.output, {reinterpret_cast<const char*>(bytes.data()), bytes.size()},
+                                 b.input->files_read, error);
+    }
+    if (!written) throw InputError{error};
     return kExitOk;
   } catch (const InputError& e) {
     ReportInputError(e, o.diagnostics_format == "json", o.quiet);
@@ -125,7 +133,12 @@ int RunReplayCommand(const ReplayOptions& o) {
     if (!read.bytes)
       throw InputError{"cannot read capture '" + EscapeTerminal(o.capture) + "': " + read.Reason()};
     const std::string& text = *read.bytes;
-    const CaptureLoad load = DecodeCapture({reinterpret_cast<const uint8_t*>(text.data()), text.size()});
+    // The JSON form starts with '{' (after white space); the binary one with its magic.
+    const std::size_t first = text.find_first_not_of(" \t\r\n");
+    const CaptureLoad load =
+        first != std::string::npos && text[first] == '{'
+            ? CaptureFromJson(text)
+            : DecodeCapture({reinterpret_cast<const uint8_t*>(text.data()), text.size()});
     if (!load.ok) throw InputError(EscapeTerminal(o.capture) + ": " + load.error, kExitInvalidInput);
 
     const CaptureAssets& recorded = load.capture.assets;

@@ -79,3 +79,26 @@ TEST_CASE("record never writes over one of its inputs", "[capture][cli]") {
   CHECK(ReadFile(graph) == ReadFile(std::string(ANIMTC_SOURCE_DIR) + "/samples/litmus.yaml"));
   CHECK_THAT(run.err, Contains("litmus_copy.yaml"));
 }
+
+TEST_CASE("the JSON form: recorded by name, valid against its schema, replayed", "[capture][cli][json]") {
+  const std::string file = Captured("litmus.animcap.json");
+  REQUIRE(Dump("record " + SampleArgs("litmus") + " --frames 40:45 -o " + file).exit_code == 0);
+  const std::string validate = "ajv validate --spec=draft2020 --strict=false -s schemas/capture.schema.json -d ";
+  const ProcessRun valid = Shell(validate + file);
+  INFO(valid.out << valid.err);
+  CHECK(valid.exit_code == 0);
+
+  const ProcessRun replay = Dump("replay " + file);
+  CHECK(replay.exit_code == 0);
+  CHECK_THAT(replay.out, Contains("identical: 6 frames"));
+
+  // The schema and the reader both refuse a field of the wrong type.
+  std::string text = ReadFile(file);
+  const std::size_t at = text.find("\"alpha\": ");
+  REQUIRE(at != std::string::npos);
+  text.insert(at + 9, "\"half\", \"was\": ");
+  const std::string bad = Captured("bad.animcap.json");
+  WriteFile(bad, text);
+  CHECK(Shell(validate + bad).exit_code != 0);
+  RequireOneErrorLine(Dump("replay " + bad), ".alpha: is not a number", 1);
+}
