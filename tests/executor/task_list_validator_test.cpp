@@ -8,22 +8,13 @@
 #include <string>
 
 #include "executor/tasks/task_list_validator.h"
+#include "tests/executor/humanoid_assets.h"
 #include "tools/worked_example/worked_example_list.h"
 
 using namespace anim;
+using anim::test::Humanoid;
 
 namespace {
-
-const HumanoidAssets& Humanoid() {
-  static const std::unique_ptr<HumanoidAssets> assets = [] {
-    std::string error;
-    auto loaded = LoadHumanoidAssets(std::string(ANIMTC_SOURCE_DIR) + "/samples/humanoid", error);
-    INFO(error);
-    REQUIRE(loaded);
-    return loaded;
-  }();
-  return *assets;
-}
 
 // The one issue the worked example's list gets once `edit` has damaged it, as a line.
 std::string OnlyIssue(const std::function<void(AnimTaskList&)>& edit) {

@@ -10,22 +10,13 @@
 #include "executor/tasks/execute_task_list.h"
 #include "executor/tasks/pose_pool.h"
 #include "executor/tasks/task_state_storage.h"
+#include "tests/executor/humanoid_assets.h"
 #include "tools/worked_example/worked_example_list.h"
 
 using namespace anim;
+using anim::test::Humanoid;
 
 namespace {
-
-const HumanoidAssets& Humanoid() {
-  static const std::unique_ptr<HumanoidAssets> assets = [] {
-    std::string error;
-    auto loaded = LoadHumanoidAssets(std::string(ANIMTC_SOURCE_DIR) + "/samples/humanoid", error);
-    INFO(error);
-    REQUIRE(loaded);
-    return loaded;
-  }();
-  return *assets;
-}
 
 void Build(WorkedExample& ex) {
   BuildWorkedExample(Humanoid(), 0.4f, ex);
