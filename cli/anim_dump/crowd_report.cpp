@@ -3,7 +3,6 @@
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/task_arena.h>
-#include <spdlog/spdlog.h>
 #include <CLI/CLI.hpp>
 
 #include <cmath>
@@ -13,8 +12,11 @@
 #include <vector>
 
 #include "cli/anim_dump/dump_commands.h"
+#include "cli/anim_dump/frame_capture.h"
 #include "cli/anim_dump/text_table.h"
+#include "cli/common/command_line.h"
 #include "cli/common/output_file.h"
+#include "compiler/diag/escape.h"
 #include "crowd/crowd.h"
 #include "vm/program_binding.h"
 #include "vm/scenario.h"
@@ -61,8 +63,6 @@ void CheckOptions(const CrowdOptions& o) {
     throw InputError{"--invisible must be a fraction in [0, 1]"};
   if (!(o.followers >= 0.0 && o.followers < 1.0))
     throw InputError{"--followers must be a fraction in [0, 1)"};
-  if (o.frames && *o.frames < 1)
-    throw InputError{"--frames must be a positive number of frames, not " + std::to_string(*o.frames)};
   if (o.input.scenario.empty()) throw InputError{"crowd needs a scenario: --scenario FILE"};
 }
 
@@ -181,11 +181,15 @@ CLI::App* AddCrowdSubcommand(CLI::App& app, CrowdOptions& o) {
   sub->add_option("--followers", o.followers, "fraction of the entities that copy a leader, in [0, 1)");
   sub->add_option("--lod", o.lod,
                   "LOD bands DISTANCE:BONES,... (entities spread over twice the last distance)");
-  sub->add_option_function<int>(
-      "--frames", [&o](const int& n) { o.frames = n; },
-      "run the first N frames (default: the whole scenario)");
+  sub->add_option("--frames", o.frames,
+                  "report frames A through B, inclusive, played from frame 0 (default: the whole scenario)")
+      ->type_name("A:B");
   sub->add_flag("--json", o.json, "JSON instead of a table");
   sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output");
+  cli::Choices(sub->add_option("--diagnostics-format", o.diagnostics_format,
+                               "a bad graph's or scenario's diagnostics as text (FILE:LINE:COL: "
+                               "error[CODE]: ...) or json"),
+               {"text", "json"}, true);
   return sub;
 }
 
@@ -197,7 +201,10 @@ int RunCrowdCommand(const CrowdOptions& o) {
     if (input->version_mismatch) throw InputError{"cannot run a crowd: " + input->version_warning};
     const std::vector<const Clip*> clips = input->clips();
     BindResult bound = ProgramBinding::Bind(input->program, *input->skeleton(), clips);
-    if (!bound.binding) throw InputError{bound.error};
+    // As the other subcommands say it (frame_capture.cpp): the message names assets of any bytes.
+    if (!bound.binding)
+      throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
+                       kExitInvalidInput);
     const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
     const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
     tbb::task_arena arena(threads);
@@ -205,8 +212,9 @@ int RunCrowdCommand(const CrowdOptions& o) {
     crowd::Crowd crowd(*bound.binding, {.count = o.count, .update_every = o.stagger, .lod_bands = bands});
     Place(crowd, o, bands);
     std::vector<ScenarioPlayer> players(static_cast<std::size_t>(o.count), ScenarioPlayer(input->scenario));
-    const int frames = o.frames ? *o.frames : input->scenario.frame_count;
-    if (frames < 1) throw InputError{"the scenario has no frames to run"};
+    const int frame_count = input->scenario.frame_count;
+    const FrameRange range =
+        SelectFrames("", o.frames.empty() ? "0:" + std::to_string(frame_count - 1) : o.frames, frame_count);
 
     std::string text = o.json ? std::string() : Describe(o, threads, bands);
     nlohmann::json frames_json = nlohmann::json::array();
@@ -214,11 +222,12 @@ int RunCrowdCommand(const CrowdOptions& o) {
                          "buffers/thread", "threads", "wall_us", "saved_stagger_us", "saved_visibility_us",
                          "saved_lod_us", "saved_followers_us"},
                         std::vector<bool>(15, true), false);
-    for (int frame = 0; frame < frames; ++frame) {
+    for (int frame = 0; frame <= range.last; ++frame) {
       for (int e = 0; e < o.count; ++e)
         players[e].ApplyBeforeFrame(frame, crowd.instance(e));
       const crowd::CrowdFrameStats* stats = nullptr;
       arena.execute([&] { stats = &crowd.Update(input->scenario.delta_time); });
+      if (frame < range.first) continue;  // played, as every dump plays from frame 0, not reported
       if (o.json) {
         frames_json.push_back(FrameJson(frame, *stats));
       } else {
@@ -243,8 +252,8 @@ int RunCrowdCommand(const CrowdOptions& o) {
     if (!cli::WriteOutput(o.output, text, input->files_read, error)) throw InputError{error};
     return kExitOk;
   } catch (const InputError& e) {
-    spdlog::error("{}", e.message);
-    return kExitUsageOrIo;
+    ReportInputError(e, o.diagnostics_format == "json", o.quiet);
+    return e.exit_code;
   }
 }
 

@@ -153,18 +153,6 @@ std::string ExportName(const CommandOptions& o) {
   return stem.empty() || o.input.input == "-" ? "animation" : stem;
 }
 
-// A document's diagnostics as animc prints them (FILE:LINE:COL: error[CODE]: ..., or JSON); any
-// other problem as one `anim-dump: error:` line.
-void ReportInputError(const InputError& e, const CommandOptions& o) {
-  if (!e.diagnostics) {
-    spdlog::error("{}", e.message);
-    return;
-  }
-  const std::string text =
-      o.json_diagnostics ? FormatJson(*e.diagnostics, !o.quiet) + "\n" : FormatText(*e.diagnostics, !o.quiet);
-  std::fputs(text.c_str(), stderr);
-}
-
 FrameTable TableOf(Command command) {
   return command == Command::Tasks ? FrameTable::Tasks
                                    : (command == Command::Reach ? FrameTable::Reach : FrameTable::Timeline);
@@ -189,6 +177,16 @@ int Validate(const CommandOptions& o, const DumpInput& input) {
 }
 
 }  // namespace
+
+void ReportInputError(const InputError& e, bool json_diagnostics, bool quiet) {
+  if (!e.diagnostics) {
+    spdlog::error("{}", e.message);
+    return;
+  }
+  const std::string text =
+      json_diagnostics ? FormatJson(*e.diagnostics, !quiet) + "\n" : FormatText(*e.diagnostics, !quiet);
+  std::fputs(text.c_str(), stderr);
+}
 
 int RunCommand(Command command, const CommandOptions& o) {
   try {
@@ -300,7 +298,7 @@ int RunCommand(Command command, const CommandOptions& o) {
     }
     return kExitOk;
   } catch (const InputError& e) {
-    ReportInputError(e, o);
+    ReportInputError(e, o.json_diagnostics, o.quiet);
     return e.exit_code;
   }
 }

@@ -31,4 +31,8 @@ inline constexpr int kExitDivergence = 1;  // validate: the task path and direct
 
 int RunCommand(Command command, const CommandOptions& options);
 
+// A document's diagnostics as animc prints them (FILE:LINE:COL: error[CODE]: ..., or one JSON array
+// with `json_diagnostics`; warnings unless `quiet`); any other problem as one `anim-dump: error:` line.
+void ReportInputError(const InputError& e, bool json_diagnostics, bool quiet);
+
 }  // namespace anim::dump

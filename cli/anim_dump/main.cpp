@@ -281,7 +281,10 @@ int Main(int argc, char** argv) {
   spdlog::set_level(verbose ? spdlog::level::debug : (quiet ? spdlog::level::err : spdlog::level::info));
   options.quiet = quiet;
   options.json_diagnostics = diagnostics_format == "json";
-  if (crowd_sub->parsed()) return anim::dump::RunCrowdCommand(crowd);
+  if (crowd_sub->parsed()) {
+    crowd.quiet = quiet;
+    return anim::dump::RunCrowdCommand(crowd);
+  }
   if (record_sub->parsed()) {
     record.quiet = quiet;
     return anim::dump::RunRecordCommand(record);

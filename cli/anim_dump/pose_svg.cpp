@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "cli/anim_dump/bone_side.h"
+#include "cli/anim_dump/ik_targets.h"
 #include "cli/anim_dump/pose_report.h"
-#include "cli/anim_dump/task_describe.h"
 #include "compiler/diag/escape.h"
 
 namespace anim::dump {
@@ -22,17 +22,11 @@ constexpr double kGap = 12.0;      // between views and around the picture
 constexpr double kHeading = 22.0;  // a panel's title line
 constexpr double kMinSpan = 0.5;   // metres: a point-sized pose still gets a readable scale
 
-struct Target {
-  bool ground = false;  // a foot IK's ground plane (at `at.y`), else a point to reach
-  Vec3 at;
-  std::string label;
-};
-
 struct Panel {
   int frame = 0;
   float time = 0.0f;
   std::vector<Vec3> joints;  // model-space positions, per bone
-  std::vector<Target> targets;
+  std::vector<IkTarget> targets;
 };
 
 // One of the three views: which model axes run across and up the page.
@@ -61,26 +55,7 @@ class PoseSvg final : public FrameReport {
     panel.time = f.time;
     for (const Mat4& m : f.model)
       panel.joints.push_back({m.m[3][0], m.m[3][1], m.m[3][2]});
-    for (const DumpTask& t : f.tasks) {
-      if (!t.exec.reachable) continue;
-      const std::string label = t.node.empty() ? std::string(AnimTaskTypeName(t.task.type)) : t.node;
-      switch (t.task.type) {
-        case AnimTaskType::TwoBoneIK:
-        case AnimTaskType::FABRIK:
-        case AnimTaskType::LookAt:
-          panel.targets.push_back({false, t.task.t, label});
-          break;
-        case AnimTaskType::FootIK: {
-          // The plane under the foot (bone_c) at the task's ground height.
-          const uint16_t foot = t.task.bone_c;
-          const Vec3 under = foot < panel.joints.size() ? panel.joints[foot] : Vec3{};
-          panel.targets.push_back({true, {under.x, t.task.aux, under.z}, label});
-          break;
-        }
-        default:
-          break;
-      }
-    }
+    panel.targets = IkTargets(f);
     panels_.push_back(std::move(panel));
   }
 
@@ -126,7 +101,7 @@ class PoseSvg final : public FrameReport {
     for (const Panel& panel : panels_) {
       for (const Vec3& j : panel.joints)
         include(j);
-      for (const Target& t : panel.targets)
+      for (const IkTarget& t : panel.targets)
         include(t.at);
     }
     double span = kMinSpan;
@@ -197,7 +172,7 @@ class PoseSvg final : public FrameReport {
           "fill=\"{}\"{}><title>{}</title></circle>\n",
           x, y, colour, data, name);
     }
-    for (const Target& t : panel.targets) {
+    for (const IkTarget& t : panel.targets) {
       const auto [x, y] = At(t.at, view, left, top);
       if (t.ground) {
         if (!view.has_ground) continue;

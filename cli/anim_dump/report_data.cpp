@@ -8,6 +8,7 @@
 
 #include "cli/anim_dump/bone_side.h"
 #include "cli/anim_dump/buffer_slices.h"
+#include "cli/anim_dump/ik_targets.h"
 #include "cli/anim_dump/json_report.h"
 #include "cli/anim_dump/report_html.h"
 #include "cli/anim_dump/root_report.h"
@@ -150,6 +151,11 @@ class HtmlReportImpl final : public FrameReport {
         joints.push_back(Rounded(m.m[3][axis], 5));
     }
     joints_.Add(joints);
+    Json targets = Json::array();
+    for (const IkTarget& t : IkTargets(f))
+      targets.push_back({t.ground ? 1 : 0, strings_.Index(t.label), Rounded(t.at.x, 5), Rounded(t.at.y, 5),
+                         Rounded(t.at.z, 5)});
+    targets_.Add(targets);
   }
 
   void End(const CapturedRun& run, std::string& out) override {
@@ -176,8 +182,8 @@ class HtmlReportImpl final : public FrameReport {
                        {"machines", machines_}};
     std::string data =
         "{\"meta\":" + JsonText(meta) + ",\n\"strings\":" + JsonText(strings_.list()) + ",\n\"frames\":{";
-    const Column* columns[] = {&time_,   &summary_, &tasks_,  &slices_, &machines_frames_,
-                               &params_, &curves_,  &events_, &root_,   &joints_};
+    const Column* columns[] = {&time_,   &summary_, &tasks_, &slices_, &machines_frames_, &params_,
+                               &curves_, &events_,  &root_,  &joints_, &targets_};
     for (const Column* column : columns) {
       if (column != columns[0]) data += ",\n";
       column->AppendTo(data);
@@ -192,7 +198,8 @@ class HtmlReportImpl final : public FrameReport {
   Json machines_;
   Strings strings_;
   Column time_{"time"}, summary_{"summary"}, tasks_{"tasks"}, slices_{"slices"}, machines_frames_{"machines"},
-      params_{"params"}, curves_{"curves"}, events_{"events"}, root_{"root"}, joints_{"joints"};
+      params_{"params"}, curves_{"curves"}, events_{"events"}, root_{"root"}, joints_{"joints"},
+      targets_{"targets"};
 };
 
 }  // namespace

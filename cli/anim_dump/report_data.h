@@ -5,7 +5,7 @@
 //              parents, colours (pose --format svg's left, right and centre colours)}; params
 //              [{name, type, components}]; curves [names]; machines [{name, states}]
 //   "strings": every text the frames name (task types and stages, nodes, key fields, reasons,
-//              transitions, events), each once; frames refer to them by index (-1: none)
+//              transitions, events, IK solvers), each once; frames refer to them by index (-1: none)
 //   "frames":  one array per kind of data, an element per frame of the range, in order:
 //     time     seconds
 //     summary  [output task, reachable count, peak live buffers, task count, active bones, bones]
@@ -19,8 +19,9 @@
 //     events   [name, phase, source, origin, weight]
 //     root     the accumulated root [x, y, z, heading in degrees about +Y]
 //     joints   model-space joint positions, x y z per bone
-// Numbers are rounded: times to 6 significant digits, joints, parameters, curves and event weights
-// to 5, the root to 0.1 mm and its heading to 0.01 degree; a non-finite one is null.
+//     targets  the IK targets (ik_targets.h) [ground 0|1, the solver's node, x, y, z]
+// Numbers are rounded: times to 6 significant digits, joints, targets, parameters, curves and event
+// weights to 5, the root to 0.1 mm and its heading to 0.01 degree; a non-finite one is null.
 #pragma once
 
 #include <memory>

@@ -101,7 +101,7 @@ _anim_dump() {
       root | events) options+=" -s --scenario --frames -f --format" ;;
       export) options+=" -s --scenario --frames -f --format --skeleton-only" ;;
       report) options+=" -s --scenario --frames" ;;
-      crowd) options="--graph -o --output -s --scenario -I --asset-path --count --threads --stagger --invisible --followers --lod --frames --json -h --help" ;;
+      crowd) options+=" -s --scenario --count --threads --stagger --invisible --followers --lod --frames --json" ;;
     esac
     _animtc_words "$options"
     return

@@ -8,6 +8,7 @@
 
 #include "compiler/diag/diagnostics.h"
 #include "compiler/export/gltf_bytes.h"
+#include "compiler/export/gltf_prune.h"
 #include "compiler/import/gltf_model.h"
 #include "compiler/import/gltf_skeleton.h"
 
@@ -182,8 +183,10 @@ std::optional<GltfHost> Host(const gltf::LoadedModel& loaded, const gltf::SkinRi
   doc["buffers"] = nullptr;  // one, written with the animation (gltf_bytes::Pack)
   doc["bufferViews"] = std::move(builder.views());
   doc["accessors"] = std::move(builder.accessors());
-  host.json = doc.dump();
   host.bytes = std::move(builder.bytes());
+  // The left-out animations' keys would be dead weight in the file (and unused objects to a validator).
+  gltf_bytes::DropUnreferencedData(doc, host.bytes);
+  host.json = doc.dump();
   return host;
 }
 

@@ -1,7 +1,8 @@
 // The glTF file a skeleton was imported from, made ready to carry a new animation, so that what
 // `anim-dump export` writes is the character itself, meshes, materials and textures, playing the
 // graph's output (docs/cli.md, "anim-dump export"). Its buffers are merged into one and its images
-// embedded, so the result is one self-contained file; its own animations are left out.
+// embedded, so the result is one self-contained file; its own animations are left out, and the data
+// only they used (gltf_prune.h).
 #pragma once
 
 #include <optional>

@@ -1,9 +1,10 @@
 // `anim-dump export` on characters made by content tools (the third-party glTF assets): the robot
 // sample (samples/robot.yaml, its skeleton and clips read straight from RobotExpressive.glb) and
 // the Fox and CesiumMan, each played by a graph over its own animation. The export is the source
-// file with its meshes, materials and textures, playing the graph's output: no validator error or
-// warning the source does not have (CesiumMan's skin weights do not sum to 1, for one), and imported
-// back it holds every frame's joints as `anim-dump pose` prints them.
+// file with its meshes, materials and textures, playing the graph's output: no validator error,
+// warning or info the source does not have (CesiumMan's skin weights do not sum to 1, for one; an
+// unused object would be new), none of the data only the source's own animations used, and
+// imported back it holds every frame's joints as `anim-dump pose` prints them.
 #include <catch2/catch.hpp>
 
 #include <filesystem>
@@ -20,8 +21,9 @@ const std::string kAssets = ANIMTC_GLTF_ASSETS;
 
 TEST_CASE("The robot sample exports as the robot itself, playing the graph", "[export][assets]") {
   const std::string glb = (Scratch() / "robot.glb").string();
-  RequireRoundTrip(SampleArgs("robot") + " -I '" + kAssets + "'", "100:219", glb, "robot",
-                   kAssets + "/robotexpressive/RobotExpressive.glb");
+  const std::string source = kAssets + "/robotexpressive/RobotExpressive.glb";
+  RequireRoundTrip(SampleArgs("robot") + " -I '" + kAssets + "'", "100:219", glb, "robot", source);
+  RequireNoDeadData(glb, source);
   const nlohmann::json json = nlohmann::json::parse(
       Dump("export " + SampleArgs("robot") + " -I '" + kAssets + "' --frames 0:1 --format gltf").out);
   CHECK(json["meshes"].size() > 0);
@@ -51,6 +53,7 @@ TEST_CASE("A character's file plays any graph's output: Fox and CesiumMan", "[ex
   const std::string args =
       "'" + (dir / "graph.yaml").string() + "' --scenario '" + (dir / "graph.scenario.yaml").string() + "'";
   RequireRoundTrip(args, "0:89", (dir / "out.glb").string(), "graph", source);
+  RequireNoDeadData((dir / "out.glb").string(), source);
 }
 
 }  // namespace

@@ -4,6 +4,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -101,6 +104,95 @@ void RequireValidGltf(const std::string& path, const std::string& source) {
     INFO(issue);
     CHECK(source_issues.count(issue) == 1);
   }
+}
+
+namespace {
+
+// A .glb's JSON chunk, parsed, and the length of its BIN chunk.
+struct Glb {
+  Json json;
+  std::size_t bin_bytes = 0;
+};
+
+Glb ReadGlb(const std::string& path) {
+  const std::string bytes = ReadFile(path);
+  const auto u32 = [&](std::size_t at) {
+    std::uint32_t v = 0;
+    std::memcpy(&v, bytes.data() + at, sizeof v);
+    return static_cast<std::size_t>(v);
+  };
+  REQUIRE(bytes.size() >= 20);
+  REQUIRE(bytes.compare(0, 4, "glTF") == 0);
+  REQUIRE(bytes.compare(16, 4, "JSON") == 0);
+  const std::size_t json_bytes = u32(12);
+  REQUIRE(20 + json_bytes <= bytes.size());
+  Glb glb{Json::parse(bytes.substr(20, json_bytes))};
+  if (bytes.size() >= 28 + json_bytes) glb.bin_bytes = u32(20 + json_bytes);
+  return glb;
+}
+
+void AddValues(const Json& object, std::set<std::size_t>& to) {
+  for (const Json& value : object)
+    to.insert(value.get<std::size_t>());
+}
+
+}  // namespace
+
+void RequireNoDeadData(const std::string& path, const std::string& source) {
+  const Glb glb = ReadGlb(path);
+  const Json& doc = glb.json;
+  std::set<std::size_t> accessors, views, animation_accessors;
+  for (const Json& mesh : doc.value("meshes", Json::array())) {
+    for (const Json& primitive : mesh["primitives"]) {
+      AddValues(primitive["attributes"], accessors);
+      if (primitive.contains("indices")) accessors.insert(primitive["indices"].get<std::size_t>());
+      for (const Json& target : primitive.value("targets", Json::array()))
+        AddValues(target, accessors);
+    }
+  }
+  for (const Json& skin : doc.value("skins", Json::array())) {
+    if (skin.contains("inverseBindMatrices"))
+      accessors.insert(skin["inverseBindMatrices"].get<std::size_t>());
+  }
+  for (const Json& animation : doc.value("animations", Json::array())) {
+    for (const Json& sampler : animation["samplers"]) {
+      animation_accessors.insert(sampler["input"].get<std::size_t>());
+      animation_accessors.insert(sampler["output"].get<std::size_t>());
+    }
+  }
+  accessors.insert(animation_accessors.begin(), animation_accessors.end());
+  for (const Json& accessor : doc["accessors"]) {
+    if (accessor.contains("bufferView")) views.insert(accessor["bufferView"].get<std::size_t>());
+    if (accessor.contains("sparse")) {
+      views.insert(accessor["sparse"]["indices"]["bufferView"].get<std::size_t>());
+      views.insert(accessor["sparse"]["values"]["bufferView"].get<std::size_t>());
+    }
+  }
+  for (const Json& image : doc.value("images", Json::array())) {
+    if (image.contains("bufferView")) views.insert(image["bufferView"].get<std::size_t>());
+  }
+  for (std::size_t a = 0; a < doc["accessors"].size(); ++a) {
+    INFO("accessor " << a);
+    CHECK(accessors.count(a) == 1);
+  }
+  std::size_t viewed = 0;
+  for (std::size_t v = 0; v < doc["bufferViews"].size(); ++v) {
+    INFO("buffer view " << v);
+    CHECK(views.count(v) == 1);
+    viewed += doc["bufferViews"][v]["byteLength"].get<std::size_t>();
+  }
+  INFO(glb.bin_bytes << " bytes of buffer, " << viewed << " of them in views");
+  CHECK(glb.bin_bytes < viewed + 4 * (doc["bufferViews"].size() + 1));  // but views' alignment
+
+  std::size_t animation_bytes = 0;
+  for (const std::size_t a : animation_accessors)
+    animation_bytes += doc["bufferViews"][doc["accessors"][a]["bufferView"].get<std::size_t>()]["byteLength"]
+                           .get<std::size_t>();
+  const std::uintmax_t size = std::filesystem::file_size(path),
+                       source_size = std::filesystem::file_size(source);
+  INFO(path << ": " << size << " bytes; the source " << source_size << ", the new animation's data "
+            << animation_bytes);
+  CHECK(size < source_size + animation_bytes);
 }
 
 double RequireRoundTrip(const std::string& args, const std::string& frames, const std::string& path,

@@ -1,6 +1,7 @@
 // Runs the Khronos glTF validator (npm's gltf-validator, installed by tools/install-deps) on one
-// .gltf or .glb file: prints "errors N warnings M", then each error and warning, one a line. Exit 0
-// when it ran, 2 when it could not. Resources (buffers, images) must be inside the file.
+// .gltf or .glb file: prints "errors N warnings M", then each error, warning and info (an unused
+// object, for one), one a line. Exit 0 when it ran, 2 when it could not. Resources (buffers,
+// images) must be inside the file.
 const fs = require('fs');
 const validator = require('gltf-validator');
 
@@ -10,7 +11,8 @@ validator.validateBytes(new Uint8Array(fs.readFileSync(file)), {maxIssues: 0})
       const issues = report.issues;
       console.log(`errors ${issues.numErrors} warnings ${issues.numWarnings}`);
       for (const m of issues.messages) {
-        if (m.severity <= 1) console.log(`${m.severity === 0 ? 'error' : 'warning'} ${m.code} ${m.pointer || ''}: ${m.message}`);
+        const severity = ['error', 'warning', 'info'][m.severity];
+        if (severity) console.log(`${severity} ${m.code} ${m.pointer || ''}: ${m.message}`);
       }
     })
     .catch((error) => {

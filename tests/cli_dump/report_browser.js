@@ -2,8 +2,8 @@
 // installed by tools/install-deps) and uses it as a person would: plays a moment, orbits and zooms
 // the skeleton, then scrubs to FRAME with the slider (dragged there by value, then nudged with the
 // keyboard), a step button and the arrow keys. Prints one JSON object: every request the page
-// made, its console errors, the frame it shows, the task table's rows, the joints the skeleton view
-// drew, and how much of the screenshot (saved to SCREENSHOT) is drawn.
+// made, its console errors, the frame it shows, the task table's rows, the joints and IK targets the
+// skeleton view drew, and how much of the screenshot (saved to SCREENSHOT) is drawn.
 //   node report_browser.js REPORT.html FRAME SCREENSHOT.png
 // Exit 0 when it ran, 2 when it could not.
 const fs = require('fs');
@@ -77,6 +77,7 @@ async function main() {
       skeleton_frame: Number(document.getElementById('skeleton').dataset.frame),
       title: document.getElementById('title').textContent,
       joints: JSON.parse(document.getElementById('skeleton').dataset.joints),
+      targets: JSON.parse(document.getElementById('skeleton').dataset.targets),
       tasks: [...document.querySelectorAll('#tasks tbody tr')].map((row) => ({
         index: Number(row.cells[0].textContent),
         type: row.cells[1].textContent,

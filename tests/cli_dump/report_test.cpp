@@ -2,9 +2,9 @@
 // driven by playwright-core from tests/cli_dump/report_browser.js; tools/install-deps installs
 // both). The page loads nothing but itself and logs no error; scrubbed to a frame like a person
 // would, it shows the task list `anim-dump tasks` prints and draws the joints `anim-dump pose`
-// prints; its screenshot, kept in the build tree (artifacts/report_locomotion.png, which CI keeps),
-// is not blank. Names that try to close the data's <script> element stay data, and a run longer
-// than a report holds is one error line.
+// prints and the IK targets of the solvers `tasks` lists; its screenshot, kept in the build tree
+// (artifacts/report_locomotion.png, which CI keeps), is not blank. Names that try to close the data's
+// <script> element stay data, and a run longer than a report holds is one error line.
 #include <catch2/catch.hpp>
 
 #include <cctype>
@@ -141,6 +141,38 @@ TEST_CASE("anim-dump report in a browser: scrubbed to a frame it shows what task
       CHECK(std::abs(seen["joints"][b][axis].get<double>() -
                      bones[b]["model_columns"][3][axis].get<double>()) <= 1e-4);
     }
+  }
+
+  // The IK targets it marked are the frame's reachable solvers' (`tasks`): look-at's point, and
+  // each foot IK's ground height under its foot (`pose`), labelled with the solver's node.
+  const auto bone_at = [&](const std::string& name) {
+    for (const Json& bone : bones) {
+      if (bone["name"] == name) return bone["model_columns"][3];
+    }
+    FAIL("no bone " << name);
+    return Json();
+  };
+  Json expected = Json::array();
+  for (const Json& task : tasks) {
+    if (!task["reachable"].get<bool>()) continue;
+    const Json& fields = task["fields"];
+    if (task["type"] == "FootIK") {
+      const Json foot = bone_at(fields["bones"][2]);
+      expected.push_back(
+          {{"node", task["node"]}, {"ground", true}, {"at", {foot[0], fields["ground_height"], foot[2]}}});
+    } else if (task["type"] == "LookAt" || task["type"] == "TwoBoneIK" || task["type"] == "FABRIK") {
+      expected.push_back({{"node", task["node"]}, {"ground", false}, {"at", fields["target"]}});
+    }
+  }
+  CHECK(expected.size() == 3);  // locomotion: the look-at and both feet
+  REQUIRE(seen["targets"].size() == expected.size());
+  for (std::size_t t = 0; t < expected.size(); ++t) {
+    INFO("IK target " << t << ": " << expected[t].dump());
+    CHECK(seen["targets"][t]["node"] == expected[t]["node"]);
+    CHECK(seen["targets"][t]["ground"] == expected[t]["ground"]);
+    for (std::size_t axis = 0; axis < 3; ++axis)
+      CHECK(std::abs(seen["targets"][t]["at"][axis].get<double>() - expected[t]["at"][axis].get<double>()) <=
+            1e-4);
   }
 
   // A page of panels, not a blank one: many colours, and a good part of it drawn on.

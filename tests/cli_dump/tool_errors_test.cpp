@@ -147,6 +147,30 @@ TEST_CASE("anim-dump's error paths: one format, the documented exit codes", "[er
                "'abc' is not a number"});
 }
 
+TEST_CASE("anim-dump crowd's error paths: one format, the documented exit codes", "[errors]") {
+  const BadFiles bad;
+  const std::string crowd = "crowd --count 4 ";
+  RequireSaid({"anim-dump", crowd + Q(bad.graph) + " --scenario samples/litmus.scenario.yaml", 1,
+               Said::Located, "error[E101]"});
+  RequireSaid({"anim-dump",
+               crowd + Q(bad.graph) + " --scenario samples/litmus.scenario.yaml --diagnostics-format json", 1,
+               Said::Json, "E101"});
+  RequireSaid(
+      {"anim-dump", crowd + "samples/litmus.yaml --scenario " + Q(bad.scenario), 1, Said::Located, "frames"});
+  RequireSaid({"anim-dump",
+               crowd + "samples/litmus.yaml --scenario " + Q(bad.scenario) + " --diagnostics-format json", 1,
+               Said::Json, "frames"});
+  RequireSaid({"anim-dump", crowd + "/nonexistent/graph.yaml --scenario samples/litmus.scenario.yaml", 2,
+               Said::ByTool, "/nonexistent/graph.yaml"});
+  RequireSaid({"anim-dump", crowd + SampleArgs("litmus") + " --frames 12", 2, Said::ByTool,
+               "--frames '12' is not a range A:B"});
+  RequireSaid({"anim-dump", crowd + SampleArgs("litmus") + " --frames 5:2", 2, Said::ByTool, "--frames"});
+  RequireSaid({"anim-dump", crowd + SampleArgs("litmus") + " --diagnostics-format xml", 2, Said::ByTool,
+               "'xml' is not one of"});
+  RequireSaid({"anim-dump", crowd + SampleArgs("litmus") + " --stager 2", 2, Said::ByTool,
+               "did you mean '--stagger'?"});
+}
+
 TEST_CASE("anim-import's error paths: one format, the documented exit codes", "[errors]") {
   const BadFiles bad;
   const std::string out = (Scratch() / "imported").string();

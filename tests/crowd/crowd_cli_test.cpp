@@ -1,6 +1,7 @@
 // anim-dump crowd as users run it: a table and JSON per frame whose counts follow from the options
 // (every entity updated on the entering frame, half skipped by stagger 2 after it, the invisible
-// fraction gated, followers copied, LOD cuts by band), and bad input as one error line, exit 2.
+// fraction gated, followers copied, LOD cuts by band), --frames A:B as every subcommand takes it,
+// and bad input as one error line, exit 2 (tests/cli_dump/tool_errors_test.cpp: bad documents).
 #include <catch2/catch.hpp>
 
 #include <nlohmann/json.hpp>
@@ -16,7 +17,7 @@ TEST_CASE("anim-dump crowd reports each frame's entities, tasks, buffers and sav
           "[crowd][cli]") {
   const ProcessRun run = Dump(kLocomotion +
                               " --count 40 --threads 2 --stagger 2 --invisible 0.25 --followers 0.1 --lod "
-                              "5:40,10:12 --frames 12 --json");
+                              "5:40,10:12 --frames 0:11 --json");
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   const nlohmann::json report = nlohmann::json::parse(run.out);
@@ -46,7 +47,7 @@ TEST_CASE("anim-dump crowd reports each frame's entities, tasks, buffers and sav
 }
 
 TEST_CASE("anim-dump crowd prints one table row per frame", "[crowd][cli]") {
-  const ProcessRun run = Dump(kLocomotion + " --count 8 --threads 1 --frames 3");
+  const ProcessRun run = Dump(kLocomotion + " --count 8 --threads 1 --frames 0:2");
   INFO(run.err);
   REQUIRE(run.exit_code == 0);
   CHECK(run.out.rfind("crowd: 8 entities, 1 threads, stagger 1, 0% invisible, 0% followers, LOD bands none\n",
@@ -57,6 +58,24 @@ TEST_CASE("anim-dump crowd prints one table row per frame", "[crowd][cli]") {
   for (char c : run.out)
     rows += c == '\n';
   CHECK(rows == 5);  // the description, the header, three frames
+}
+
+TEST_CASE("anim-dump crowd --frames A:B reports frames A through B, played from frame 0", "[crowd][cli]") {
+  const ProcessRun run = Dump(kLocomotion + " --count 6 --threads 1 --stagger 2 --frames 4:6 --json");
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  const nlohmann::json frames = nlohmann::json::parse(run.out)["frames"];
+  REQUIRE(frames.size() == 3);
+  for (int f = 0; f < 3; ++f) {
+    CHECK(frames[f]["frame"] == 4 + f);
+    // Past the entering frame: some wait their turn.
+    CHECK(frames[f]["skipped_by_stagger"].get<int>() > 0);
+    CHECK(frames[f]["updated"].get<int>() + frames[f]["skipped_by_stagger"].get<int>() == 6);
+  }
+  // Without --frames, the whole scenario (samples/locomotion.scenario.yaml: 480 frames).
+  const ProcessRun whole = Dump(kLocomotion + " --count 1 --threads 1 --json");
+  REQUIRE(whole.exit_code == 0);
+  CHECK(nlohmann::json::parse(whole.out)["frames"].size() == 480);
 }
 
 TEST_CASE("anim-dump crowd refuses a bad count, a missing scenario and bad options", "[crowd][cli][bad]") {
@@ -71,7 +90,9 @@ TEST_CASE("anim-dump crowd refuses a bad count, a missing scenario and bad optio
   RequireOneErrorLine(Dump(kLocomotion + " --count 4 --lod 20:12,10:40"),
                       "--lod: LOD bands must be in ascending order of distance");
   RequireOneErrorLine(Dump(kLocomotion + " --count 4 --lod far"), "--lod takes DISTANCE:BONES");
-  RequireOneErrorLine(Dump(kLocomotion + " --count 4 --frames 0"), "--frames must be a positive number");
+  RequireOneErrorLine(Dump(kLocomotion + " --count 4 --frames 12"), "--frames '12' is not a range A:B");
+  RequireOneErrorLine(Dump(kLocomotion + " --count 4 --frames 6:2"), "A must not be after B");
+  RequireOneErrorLine(Dump(kLocomotion + " --count 4 --frames 0:480"), "frame 480 is out of range");
   RequireOneErrorLine(
       Dump("crowd samples/no_such.yaml --scenario samples/locomotion.scenario.yaml --count 4"),
       "cannot open input");

@@ -42,19 +42,20 @@
   const hue = (n, lightness) => `hsl(${(n * 137.5) % 360}, 60%, ${lightness}%)`;
 
   // The skeleton: the model-space joints projected on a canvas, turned about the centre of every
-  // frame's joints (drag) and zoomed (wheel). What it drew stays on the canvas as data-frame and
-  // data-joints (the model positions, by bone), for tests.
+  // frame's joints and IK targets (drag) and zoomed (wheel), the frame's IK targets marked and
+  // labelled with their solver's node as `pose --format svg` marks them. What it drew stays on the
+  // canvas as data-frame, data-joints (the model positions, by bone) and data-targets, for tests.
   function skeletonPanel() {
     const canvas = document.getElementById('skeleton');
     const bones = meta.bones;
     const lo = [0, 0, 0], hi = [0, 0, 0];  // the origin stays in view
-    for (const joints of frames.joints) {
-      joints.forEach((v, k) => {
-        if (!finite(v)) return;
-        lo[k % 3] = Math.min(lo[k % 3], v);
-        hi[k % 3] = Math.max(hi[k % 3], v);
-      });
-    }
+    const include = (xyz) => xyz.forEach((v, k) => {
+      if (!finite(v)) return;
+      lo[k % 3] = Math.min(lo[k % 3], v);
+      hi[k % 3] = Math.max(hi[k % 3], v);
+    });
+    frames.joints.forEach(include);
+    frames.targets.forEach((targets) => targets.forEach((t) => include(t.slice(2))));
     const centre = lo.map((v, a) => (v + hi[a]) / 2);
     const span = Math.max(0.5, hi[0] - lo[0], hi[1] - lo[1], hi[2] - lo[2]);
     const grid = Math.pow(10, Math.floor(Math.log10(span)));
@@ -103,10 +104,40 @@
         g.arc(x, y, 3, 0, 2 * Math.PI);
         g.fill();
       });
+      const targets = frames.targets[i].map(([ground, node, x, y, z]) => ({ground: ground === 1, node: text(node), at: [x, y, z]}));
+      targets.filter((t) => whole(t.at)).forEach((t) => drawTarget(g, t, at));
       g.fillStyle = '#777777';
       g.fillText(`grid ${grid} m`, 6, h - 6);
       canvas.dataset.frame = String(meta.first_frame + i);
       canvas.dataset.joints = JSON.stringify(drawn);
+      canvas.dataset.targets = JSON.stringify(targets);
+    }
+
+    // A point to reach as a green cross; a foot IK's ground as a dashed square on that plane,
+    // around the point under the foot. Each labelled with its solver's node.
+    function drawTarget(g, t, at) {
+      const [x, y] = at(t.at);
+      const colour = t.ground ? '#8a6d3b' : '#1a8a3a';
+      g.strokeStyle = colour;
+      g.lineWidth = 2;
+      if (t.ground) {
+        const r = span * 0.06;
+        g.setLineDash([4, 3]);
+        g.beginPath();
+        [[-r, -r], [r, -r], [r, r], [-r, r]].forEach(([dx, dz], k) => {
+          const [cx, cy] = at([t.at[0] + dx, t.at[1], t.at[2] + dz]);
+          k === 0 ? g.moveTo(cx, cy) : g.lineTo(cx, cy);
+        });
+        g.closePath();
+        g.stroke();
+        g.setLineDash([]);
+      } else {
+        line(g, [x - 5, y - 5], [x + 5, y + 5]);
+        line(g, [x - 5, y + 5], [x + 5, y - 5]);
+      }
+      g.fillStyle = colour;
+      const width = g.measureText(t.node).width;  // on the left of the marker near the right edge
+      g.fillText(t.node, x + 8 + width > g.canvas.width ? x - 8 - width : x + 8, y - 6);
     }
 
     let drag = null;
