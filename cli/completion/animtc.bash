@@ -54,7 +54,7 @@ _anim_dump() {
   local cur prev sub="" i
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local subcommands="tasks reach timeline graph dis validate run root events pose export report crowd"
+  local subcommands="tasks reach timeline graph dis validate run root events pose export report crowd record replay"
   for ((i = 1; i < COMP_CWORD; i++)); do
     case " $subcommands " in
       *" ${COMP_WORDS[i]} "*) sub=${COMP_WORDS[i]}; break ;;
@@ -72,7 +72,12 @@ _anim_dump() {
   case $prev in
     -o | --output) _animtc_any_file; return ;;
     -I | --asset-path) _animtc_dirs; return ;;
-    --graph) COMPREPLY=(); _animtc_files yaml yml json; return ;;
+    --graph)
+      COMPREPLY=()
+      if [[ $sub == replay ]]; then _animtc_files yaml yml json animbc; else _animtc_files yaml yml json; fi
+      return
+      ;;
+    --source) COMPREPLY=(); _animtc_files yaml yml json; return ;;
     -s | --scenario) COMPREPLY=(); _animtc_files yaml yml json; return ;;
     --frame | --frames | --tolerance | --count | --threads | --stagger | --invisible | --followers | --lod)
       COMPREPLY=(); return ;;
@@ -87,6 +92,7 @@ _anim_dump() {
         run | events) _animtc_words "text json" ;;
         root) _animtc_words "text svg" ;;
         export) _animtc_words "glb gltf" ;;
+        replay) _animtc_words "text json" ;;
       esac
       return
       ;;
@@ -102,12 +108,18 @@ _anim_dump() {
       export) options+=" -s --scenario --frames -f --format --skeleton-only" ;;
       report) options+=" -s --scenario --frames" ;;
       crowd) options+=" -s --scenario --count --threads --stagger --invisible --followers --lod --frames --json" ;;
+      record) options+=" -s --scenario --frames" ;;
+      replay) options="--graph --source -o --output -I --asset-path -f --format --diagnostics-format -v --verbose -q --quiet -h --help" ;;
     esac
     _animtc_words "$options"
     return
   fi
   COMPREPLY=()
-  _animtc_files yaml yml json animbc
+  if [[ $sub == replay ]]; then
+    _animtc_files animcap json
+  else
+    _animtc_files yaml yml json animbc
+  fi
 }
 
 _anim_import() {
