@@ -205,11 +205,15 @@ int RunCommand(Command command, const CommandOptions& o) {
     FrameRange range;
     if (o.final_output != FinalOutput::None && o.format != Format::Json)
       throw InputError{"--final needs --format json"};
+    if (o.all_frames && !(command == Command::Timeline && o.format == Format::Svg))
+      throw InputError{"--all-frames draws the timeline picture: it needs --format svg"};
     // These report a run, by default the whole scenario; the others one frame, by default the last.
+    const bool timeline_run =
+        command == Command::Timeline && (o.format == Format::Trace || o.format == Format::Svg);
     const bool whole_run = command == Command::Run || command == Command::Root ||
                            command == Command::Events || command == Command::Export ||
-                           command == Command::Report;
-    if (whole_run && o.frames.empty()) {
+                           command == Command::Report || timeline_run;
+    if (whole_run && o.frames.empty() && o.frame.empty()) {
       range = SelectFrames("", "0:" + std::to_string(frame_count - 1), frame_count);
     } else {
       range = SelectFrames(o.frame, o.frames, frame_count);
@@ -279,13 +283,14 @@ int RunCommand(Command command, const CommandOptions& o) {
           break;
         }
         if (o.format == Format::Svg) {
-          SvgSize size;
-          const auto measure = SvgSizeReport(size);
+          SvgPlan plan;
+          const auto measure = SvgPlanReport(plan, o.all_frames);
           std::string nothing;
-          StreamFrames(
+          const CapturedRun measured = StreamFrames(
               *input, range, FrameContent{.tasks = true},
               [&](const CapturedRun& r, const DumpFrame& frame) { measure->Frame(r, frame, nothing); });
-          Stream(o, *input, range, FrameContent{.tasks = true}, *SvgTimelineReport(size));
+          measure->End(measured, nothing);
+          Stream(o, *input, range, FrameContent{.tasks = true}, *SvgTimelineReport(plan, o.all_frames));
           break;
         }
         [[fallthrough]];

@@ -23,6 +23,7 @@ struct CommandOptions {
   bool json_diagnostics = false;  // --diagnostics-format json
   bool quiet = false;             // -q: no warnings among the diagnostics
   bool skeleton_only = false;     // export: the skeleton alone, without its glTF file's meshes
+  bool all_frames = false;        // timeline --format svg: draw identical frames too
 };
 
 // And dump_input.h's kExitInvalidInput (1) and kExitUsageOrIo (2).

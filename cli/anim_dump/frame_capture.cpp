@@ -60,15 +60,17 @@ std::vector<MachineFrame> Machines(const AnimInstance& instance, const Program& 
     f.current = state.current;
     f.fired = state.fired;
     f.blend_active = state.blend_active;
+    f.blend_finished = state.blend_finished;
     for (std::size_t s = 0; s < desc.states.size(); ++s) {
       f.states.push_back(desc.states[s].name);
       f.state_tasks.push_back(s < state.state_tasks.size() ? state.state_tasks[s] : -1);
     }
-    if (state.fired && state.last_transition >= 0 &&
+    if (state.last_transition >= 0 &&
         static_cast<std::size_t>(state.last_transition) < desc.transitions.size()) {
       const TransitionDesc& t = desc.transitions[static_cast<std::size_t>(state.last_transition)];
-      const std::string from = t.from < desc.states.size() ? desc.states[t.from].name : "any";
-      f.transition = from + " -> " + (t.to < desc.states.size() ? desc.states[t.to].name : "?");
+      f.last = {t.from < desc.states.size() ? desc.states[t.from].name : "any",
+                t.to < desc.states.size() ? desc.states[t.to].name : "?", BlendModeName(t.mode)};
+      if (state.fired) f.transition = f.last.from + " -> " + f.last.to;
     }
     out.push_back(std::move(f));
   }

@@ -41,13 +41,21 @@ struct DumpEvent {
   float weight = 0.0f;
 };
 
+// A machine's transition as authored: its states ("any" for an any-state one) and blend kind.
+struct TransitionFrame {
+  std::string from, to;
+  std::string blend;  // BlendModeName: "inertialize", "dead_blend", "crossfade"
+};
+
 struct MachineFrame {
   std::string name;
-  std::string state;          // current state
-  int current = 0;            // its index in `states`
-  bool fired = false;         // a transition started this frame
-  std::string transition;     // "walk -> run" when fired
-  bool blend_active = false;  // the last transition is still blending
+  std::string state;            // current state
+  int current = 0;              // its index in `states`
+  bool fired = false;           // a transition started this frame
+  std::string transition;       // "walk -> run" when fired
+  bool blend_active = false;    // the last transition is still blending
+  bool blend_finished = false;  // the last transition's blend ended this frame
+  TransitionFrame last;         // the transition that fired last; empty before one did
   // Every state's name and its result task this frame (-1 unknown), in state order.
   std::vector<std::string> states;
   std::vector<int> state_tasks;

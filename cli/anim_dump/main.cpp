@@ -200,14 +200,20 @@ int Main(int argc, char** argv) {
       case Command::Graph:
       case Command::Pose: {
         AddScenario(sub, options);
-        auto* frame =
-            sub->add_option("--frame", options.frame, "the frame to show (default: the scenario's last)");
+        auto* frame = sub->add_option("--frame", options.frame,
+                                      s.command == Command::Timeline
+                                          ? "the frame to show (default: the scenario's last; for trace and "
+                                            "svg the whole scenario)"
+                                          : "the frame to show (default: the scenario's last)");
         sub->add_option("--frames", options.frames, "frames A through B, inclusive; JSON is then an array")
             ->excludes(frame)
             ->type_name("A:B");
         if (s.command == Command::Timeline) {
           AddFormat(sub, format, {"text", "json", "trace", "svg"},
                     "text, json, trace (Chrome trace-event JSON) or svg");
+          sub->add_flag("--all-frames", options.all_frames,
+                        "svg: draw every frame, also those whose buffer timeline is the same as the frame "
+                        "before (by default a run of them is drawn once, marked xN)");
         } else if (s.command == Command::Graph) {
           AddFormat(sub, format, {"dot"}, "dot (Graphviz; the default)");
         } else if (s.command == Command::Pose) {

@@ -101,7 +101,8 @@ _anim_dump() {
   if [[ $cur == -* ]]; then
     local options="--graph -o --output -I --asset-path --diagnostics-format -v --verbose -q --quiet -h --help"
     case $sub in
-      tasks | reach | timeline | graph | pose) options+=" -s --scenario --frame --frames -f --format" ;;
+      tasks | reach | graph | pose) options+=" -s --scenario --frame --frames -f --format" ;;
+      timeline) options+=" -s --scenario --frame --frames -f --format --all-frames" ;;
       validate) options+=" -s --scenario --tolerance" ;;
       run) options+=" -s --scenario --frames -f --format --final" ;;
       root | events) options+=" -s --scenario --frames -f --format" ;;

@@ -107,15 +107,15 @@ void WriteEverything(const dump::CapturedRun& run, const Program& program) {
   for (dump::FinalOutput final_output :
        {dump::FinalOutput::None, dump::FinalOutput::Pose, dump::FinalOutput::Skinning})
     json.push_back(dump::RunJsonReport(static_cast<int>(run.frames.size()), final_output));
-  dump::SvgSize size;
-  {
-    const std::unique_ptr<dump::FrameReport> measure = dump::SvgSizeReport(size);
+  for (const bool all_frames : {false, true}) {
+    dump::SvgPlan plan;
+    const std::unique_ptr<dump::FrameReport> measure = dump::SvgPlanReport(plan, all_frames);
     std::string nothing;
     for (const dump::DumpFrame& frame : run.frames)
       measure->Frame(run, frame, nothing);
     measure->End(run, nothing);
+    text.push_back(dump::SvgTimelineReport(plan, all_frames));
   }
-  text.push_back(dump::SvgTimelineReport(size));
 
   const auto write = [&](dump::FrameReport& report) {
     std::string out;
