@@ -157,6 +157,16 @@ class Pose {
     Point(other.bone_count(), other.curve_count());
     other.Point(bones, curves);
   }
+  // Hands this pose (its floats, kind and root motion) to `to`, which has the same bone and curve
+  // counts, and takes `to`'s floats in exchange: no float is copied, and this pose's kind and root
+  // motion are left as they were.
+  void HandOver(Pose& to) noexcept {
+    to.kind = kind;
+    to.root_motion = root_motion;
+    std::swap(storage_, to.storage_);
+    Point(bone_count(), curve_count());
+    to.Point(bone_count(), curve_count());
+  }
 
   void Resize(int bone_count, int curve_count) {
     curve_count = curve_count > 0 ? curve_count : 0;
@@ -170,7 +180,7 @@ class Pose {
   int bone_count() const { return view_.bone_count; }
   int curve_count() const { return view_.curve_count; }
   const PoseView& view() { return view_; }
-  ConstPoseView view() const { return view_; }
+  const ConstPoseView& view() const { return const_view_; }
   float* curves() { return view_.curves; }
   const float* curves() const { return view_.curves; }
 
@@ -187,10 +197,13 @@ class Pose {
     view_ = PoseViewAt(storage_.data(), bone_count);
     view_.curves = storage_.data() + PoseFloatCount(bone_count);
     view_.curve_count = curve_count;
+    const_view_ = view_;
   }
 
   AlignedFloats storage_;
   PoseView view_;  // into storage_: kept by Resize, copies and moves
+  // view_ again, so a kernel's const input binds to it rather than to a copy made for every call.
+  ConstPoseView const_view_;
 };
 
 }  // namespace anim

@@ -60,9 +60,16 @@ struct ExecuteScratch {
   const Pose** results() { return result_pose.data() + 1; }
 };
 
-ExecuteScratch& ThreadScratch() {
-  thread_local ExecuteScratch scratch;
-  return scratch;
+// Everything the executor keeps per thread, behind one thread-local (each costs a guard check).
+struct ThreadExecutor {
+  ExecuteScratch scratch;
+  PosePool pool;
+  ExecutorThreadStats stats;
+};
+
+ThreadExecutor& ThisThread() {
+  thread_local ThreadExecutor executor;
+  return executor;
 }
 
 // The dependency slots a task reads: only those its type uses, and only valid earlier indices.
@@ -119,11 +126,6 @@ void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutp
   CopyCurves(out.curves, final_pose.view());
 }
 
-ExecutorThreadStats& ThreadStats() {
-  thread_local ExecutorThreadStats stats;
-  return stats;
-}
-
 // Tells `plan` which tasks its shape covers: the reachable ones, and every task under an input a
 // weight could prune, since their types decided whether that subtree keeps state (and so whether
 // it was pruned).
@@ -153,8 +155,10 @@ void WatchShape(const AnimTaskList& list, int task_count, int reached_count, Exe
 // reachable tasks, and records what it decided into `plan` when given. Out of line, so its frame
 // and registers do not weigh on a replayed list.
 [[gnu::noinline]] void DecideAndRun(const AnimTaskList& list, const ListShape& shape,
-                                    const ExecutorOptions& options, TaskSnapshot* snap, ExecuteScratch& s,
-                                    PosePool& pool, ExecutionPlan* plan) {
+                                    const ExecutorOptions& options, TaskSnapshot* snap, ThreadExecutor& t,
+                                    ExecutionPlan* plan) {
+  ExecuteScratch& s = t.scratch;
+  PosePool& pool = t.pool;
   const int bones = shape.bones;
   const int16_t output = shape.output;
   s.Prepare(shape.task_count, bones, shape.blend_slots);
@@ -290,9 +294,8 @@ void WatchShape(const AnimTaskList& list, int task_count, int reached_count, Exe
   }
   if (plan != nullptr) plan->Finish(peak_live, output != AnimTask::NoTask ? s.result_buf[output] : kRetained);
   if (snap != nullptr) FinishSnapshot(*snap, exec_order, peak_live, level_count);
-  ExecutorThreadStats& stats = ThreadStats();
-  stats.tasks_run += static_cast<uint64_t>(exec_order);
-  stats.last_peak_buffers = peak_live;
+  t.stats.tasks_run += static_cast<uint64_t>(exec_order);
+  t.stats.last_peak_buffers = peak_live;
 }
 
 // The decisions `s.plan` recorded for a list of this shape, replayed: each reachable task in order,
@@ -302,8 +305,9 @@ void WatchShape(const AnimTaskList& list, int task_count, int reached_count, Exe
 // knows the output's buffer.
 void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s) {
   const Pose** results = s.results();
+  const AnimTask* tasks = list.tasks.data();
   for (const PlanStep& step : s.plan.steps()) {
-    const AnimTask& task = list.tasks[step.task];
+    const AnimTask& task = tasks[step.task];
     if (step.dst == nullptr) {  // a loaded snapshot, read where it is
       results[step.task] = LoadedSnapshot(list, task);
       continue;
@@ -339,8 +343,9 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   const int16_t output =
       list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
 
-  ExecuteScratch& s = ThreadScratch();
-  PosePool& pool = ThreadPosePool();
+  ThreadExecutor& t = ThisThread();
+  ExecuteScratch& s = t.scratch;
+  PosePool& pool = t.pool;
   TaskSnapshot* snap = snapshot != nullptr ? snapshot : CaptureTargetFor(list.owner);
   const ListShape shape{.task_count = task_count,
                         .output = output,
@@ -353,7 +358,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
                                                         (options.prune_by_weight ? 2 : 0))};
   // A plan's buffers are free when the pool starts empty, as it does between lists.
   const bool pool_empty = pool.live() == 0;
-  ExecutorThreadStats& stats = ThreadStats();
+  ExecutorThreadStats& stats = t.stats;
   ++stats.lists;
   int16_t final_buf;  // the output's pool buffer; negative when its result is not one
   if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
@@ -369,7 +374,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
     } else {
       s.plan.Invalidate();
     }
-    DecideAndRun(list, shape, options, snap, s, pool, record ? &s.plan : nullptr);
+    DecideAndRun(list, shape, options, snap, t, record ? &s.plan : nullptr);
     final_buf = output != AnimTask::NoTask ? s.result_buf[output] : kRetained;
   }
 
@@ -398,12 +403,16 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
 
   // Release and reset: the pool is empty again for the next list on this thread.
   if (final_buf >= 0) pool.Release(final_buf);
-  if (list.state != nullptr) CommitPendingSnapshots(*list.state);
+  if (list.state != nullptr && !list.state->snapshots.empty()) CommitPendingSnapshots(*list.state);
   if (snap != nullptr && snap != snapshot) PublishCapture(*snap);
 }
 
 const ExecutorThreadStats& ThreadExecutorStats() {
-  return ThreadStats();
+  return ThisThread().stats;
+}
+
+PosePool& ThreadPosePool() {
+  return ThisThread().pool;
 }
 
 void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot) {

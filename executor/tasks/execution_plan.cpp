@@ -9,33 +9,23 @@
 namespace anim {
 namespace {
 
-// The fields of a task a decision can read, as words of its bytes: `head` holds type, stage, space
-// and mode, `body` dep_a, dep_b, resource and bone_a, `tail` bone_b and bone_c. Loaded whole rather
-// than field by field, since the check runs every frame; no range holds padding.
-static_assert(std::endian::native == std::endian::little);
-static_assert(offsetof(AnimTask, type) == 0 && offsetof(AnimTask, mode) == 3);
-static_assert(offsetof(AnimTask, dep_a) == 6 && offsetof(AnimTask, dep_b) == 8 &&
-              offsetof(AnimTask, resource) == 10 && offsetof(AnimTask, bone_a) == 12 &&
-              offsetof(AnimTask, bone_b) == 14 && offsetof(AnimTask, bone_c) == 16);
-template <typename Word>
-Word WordAt(const AnimTask& task, std::size_t offset) {
-  Word word;
-  std::memcpy(&word, reinterpret_cast<const unsigned char*>(&task) + offset, sizeof(word));
-  return word;
+// The fields a decision can read all lie in a task's first 32 bytes (the weight is read apart), so
+// they are loaded whole rather than field by field, since the check runs every frame. Padding and
+// the fields no decision reads are masked off.
+static_assert(sizeof(AnimTask) >= 32 && offsetof(AnimTask, bone_c) + sizeof(AnimTask::bone_c) <= 32);
+template <typename Bytes>
+Bytes FirstBytes(const AnimTask& task) {
+  Bytes bytes;
+  std::memcpy(&bytes, &task, sizeof(bytes));
+  return bytes;
 }
-uint32_t Head(const AnimTask& task) {
-  return WordAt<uint32_t>(task, 0);
+// Marks the bytes of a field as read.
+template <typename Bytes>
+void Read(Bytes& mask, std::size_t offset, std::size_t size) {
+  for (std::size_t i = offset; i < offset + size; ++i)
+    mask[i] = 0xFF;
 }
-uint64_t Body(const AnimTask& task) {
-  return WordAt<uint64_t>(task, offsetof(AnimTask, dep_a));
-}
-uint32_t Tail(const AnimTask& task) {
-  return WordAt<uint32_t>(task, offsetof(AnimTask, bone_b));
-}
-constexpr uint32_t kTypeBits = 0xFF, kModeBits = 0xFF00'0000;
-constexpr uint64_t kDepBits = 0xFFFF'FFFF, kResourceBits = 0xFFFF'0000'0000,
-                   kBoneABits = 0xFFFF'0000'0000'0000;
-constexpr uint32_t kBoneBBits = 0xFFFF, kBoneCBits = 0xFFFF'0000;
+#define ANIM_FIELD(name) offsetof(AnimTask, name), sizeof(AnimTask::name)
 
 // Bit 0: alpha is exactly 0 (either sign); bit 1: exactly 1 (PassThroughInput's two cases). On
 // the bits, which costs less than two float compares and means the same.
@@ -60,17 +50,14 @@ const Pose* LoadedSnapshot(const AnimTaskList& list, const AnimTask& task) {
 
 bool ExecutionPlan::Matches(const AnimTaskList& list, const ListShape& shape) const {
   if (!recorded_ || !(shape == shape_)) return false;
-  uint64_t differs = 0;  // no early exit: the keys are few, and a list of the same shape reads them all
-  for (const TaskKey& key : keys_) {
-    const AnimTask& task = list.tasks[key.index];
-    differs |= ((Head(task) ^ key.head) & key.head_mask) | ((Body(task) ^ key.body) & key.body_mask);
-  }
-  if (differs != 0) return false;
+  TaskBytes differs{};  // no early exit: the keys are few, and a list of the same shape reads them all
+  for (const TaskKey& key : keys_)
+    differs |= (FirstBytes<TaskBytes>(list.tasks[key.index]) ^ key.bytes) & key.mask;
+  uint64_t words[sizeof(TaskBytes) / sizeof(uint64_t)];
+  std::memcpy(words, &differs, sizeof(words));
+  if ((words[0] | words[1] | words[2] | words[3]) != 0) return false;
   for (const WeightKey& key : weights_) {
-    const AnimTask& task = list.tasks[key.index];
-    if (((AlphaClass(task.alpha) ^ key.alpha_class) & key.alpha_mask) != 0 ||
-        ((Tail(task) ^ key.bones) & key.bones_mask) != 0)
-      return false;
+    if (((AlphaClass(list.tasks[key.index].alpha) ^ key.alpha_class) & key.alpha_mask) != 0) return false;
   }
   for (const SnapshotLoad& load : loads_) {
     if ((LoadedSnapshot(list, list.tasks[load.index]) != nullptr) != load.saved) return false;
@@ -90,25 +77,28 @@ void ExecutionPlan::Begin(const ListShape& shape) {
 void ExecutionPlan::Watch(const AnimTaskList& list, int index, bool reachable) {
   const AnimTask& task = list.tasks[index];
   const auto at = static_cast<int16_t>(index);
-  TaskKey key{
-      .head = Head(task), .head_mask = kTypeBits, .body = Body(task), .body_mask = kDepBits, .index = at};
+  TaskKey key{.bytes = FirstBytes<TaskBytes>(task), .mask = {}, .index = at};
+  Read(key.mask, ANIM_FIELD(type));
+  Read(key.mask, ANIM_FIELD(dep_a));
+  Read(key.mask, ANIM_FIELD(dep_b));
   if (reachable) {
     // MakeAdditive's mode decides how many inputs it requires; a state slot, whose seam or snapshot.
-    if (task.type == AnimTaskType::MakeAdditive) key.head_mask |= kModeBits;
-    if (KeepsState(task.type) || task.type == AnimTaskType::LoadPoseSnapshot) key.body_mask |= kResourceBits;
+    if (task.type == AnimTaskType::MakeAdditive) Read(key.mask, ANIM_FIELD(mode));
+    if (KeepsState(task.type) || task.type == AnimTaskType::LoadPoseSnapshot)
+      Read(key.mask, ANIM_FIELD(resource));
+    // The bones a bone op or IK solver names: whether they exist decides whether it does anything.
     const int bones = BonesNamed(task.type);
-    if (bones >= 1) key.body_mask |= kBoneABits;
-    if (const uint8_t mask = AlphaMask(task.type); mask != 0) {
-      weights_.push_back({.bones = Tail(task),
-                          .bones_mask = (bones >= 2 ? kBoneBBits : 0) | (bones >= 3 ? kBoneCBits : 0),
-                          .index = at,
-                          .alpha_class = AlphaClass(task.alpha),
-                          .alpha_mask = mask});
-    }
+    if (bones >= 1) Read(key.mask, ANIM_FIELD(bone_a));
+    if (bones >= 2) Read(key.mask, ANIM_FIELD(bone_b));
+    if (bones >= 3) Read(key.mask, ANIM_FIELD(bone_c));
+    if (const uint8_t mask = AlphaMask(task.type); mask != 0)
+      weights_.push_back({.index = at, .alpha_class = AlphaClass(task.alpha), .alpha_mask = mask});
     if (task.type == AnimTaskType::LoadPoseSnapshot)
       loads_.push_back({.index = at, .saved = LoadedSnapshot(list, task) != nullptr});
   }
   keys_.push_back(key);
 }
+
+#undef ANIM_FIELD
 
 }  // namespace anim

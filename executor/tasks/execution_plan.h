@@ -79,20 +79,19 @@ class ExecutionPlan {
   int16_t output_buffer() const { return output_buffer_; }
 
  private:
-  // One watched task's part of the shape: the words of its bytes that hold the fields its
-  // decisions read, compared under masks.
+  // A task's first 32 bytes (type to alpha), which hold every field but the weight a decision
+  // reads, as one vector: a key is checked with one load, xor, and, or.
+  using TaskBytes = unsigned char __attribute__((vector_size(32)));
+  // One watched task's part of the shape: its first bytes, compared under a mask that keeps the
+  // bytes of the fields its decisions read.
   struct TaskKey {
-    uint32_t head = 0;
-    uint32_t head_mask = 0;
-    uint64_t body = 0;
-    uint64_t body_mask = 0;
+    TaskBytes bytes{};
+    TaskBytes mask{};
     int16_t index = 0;
   };
   // A reachable task a weight can make pass an input through: which of "alpha is 0" and "alpha is
-  // 1" do (alpha_mask) and which held, and the bones past bone_a it names (under bones_mask).
+  // 1" do (alpha_mask) and which held.
   struct WeightKey {
-    uint32_t bones = 0;
-    uint32_t bones_mask = 0;
     int16_t index = 0;
     uint8_t alpha_class = 0;
     uint8_t alpha_mask = 0;

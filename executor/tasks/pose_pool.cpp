@@ -17,9 +17,4 @@ int PosePool::Acquire(int bone_count, int curve_count) {
   return index;
 }
 
-PosePool& ThreadPosePool() {
-  thread_local PosePool pool;
-  return pool;
-}
-
 }  // namespace anim

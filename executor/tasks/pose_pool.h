@@ -33,7 +33,8 @@ class PosePool {
   int live_ = 0;
 };
 
-// The calling thread's pool. One list executes on one thread, start to finish.
+// The calling thread's pool. One list executes on one thread, start to finish. Kept beside the
+// executor's other per-thread state (execute_task_list.cpp).
 PosePool& ThreadPosePool();
 
 }  // namespace anim

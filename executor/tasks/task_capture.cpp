@@ -1,12 +1,13 @@
 #include "executor/tasks/task_capture.h"
 
-#include <atomic>
 #include <mutex>
 
 namespace anim {
+
+std::atomic<const void*> g_capture_owner{nullptr};
+
 namespace {
 
-std::atomic<const void*> g_armed_owner{nullptr};
 std::mutex g_capture_mutex;
 TaskSnapshot g_published;      // guarded by g_capture_mutex
 bool g_has_published = false;  // guarded by g_capture_mutex
@@ -16,11 +17,11 @@ bool g_has_published = false;  // guarded by g_capture_mutex
 void ArmTaskCapture(const void* owner) {
   std::lock_guard<std::mutex> lock(g_capture_mutex);
   g_has_published = false;
-  g_armed_owner.store(owner, std::memory_order_relaxed);
+  g_capture_owner.store(owner, std::memory_order_relaxed);
 }
 
 void DisarmTaskCapture() {
-  g_armed_owner.store(nullptr, std::memory_order_relaxed);
+  g_capture_owner.store(nullptr, std::memory_order_relaxed);
 }
 
 bool GetTaskCapture(TaskSnapshot& out) {
@@ -30,11 +31,9 @@ bool GetTaskCapture(TaskSnapshot& out) {
   return true;
 }
 
-TaskSnapshot* CaptureTargetFor(const void* owner) {
-  const void* armed = g_armed_owner.load(std::memory_order_relaxed);
-  if (armed == nullptr || armed != owner) return nullptr;
+TaskSnapshot& ThreadCaptureSnapshot() {
   thread_local TaskSnapshot snapshot;
-  return &snapshot;
+  return snapshot;
 }
 
 void PublishCapture(const TaskSnapshot& snapshot) {

@@ -2,14 +2,24 @@
 // Internal to the executor.
 #pragma once
 
+#include <atomic>
+
 #include "executor/tasks/anim_task_list.h"
 #include "executor/tasks/task_snapshot.h"
 
 namespace anim {
 
-// The thread's capture snapshot when capture is armed for `owner`, else null. Costs one relaxed
-// atomic load when disarmed.
-TaskSnapshot* CaptureTargetFor(const void* owner);
+// The owner capture is armed for (ArmTaskCapture), or null.
+extern std::atomic<const void*> g_capture_owner;
+// The calling thread's capture snapshot.
+TaskSnapshot& ThreadCaptureSnapshot();
+
+// The thread's capture snapshot when capture is armed for `owner`, else null. Inline: one relaxed
+// atomic load and a compare when disarmed, on every list.
+inline TaskSnapshot* CaptureTargetFor(const void* owner) {
+  const void* armed = g_capture_owner.load(std::memory_order_relaxed);
+  return armed != nullptr && armed == owner ? &ThreadCaptureSnapshot() : nullptr;
+}
 // Publishes a captured snapshot for GetTaskCapture; the mutex is held only for the copy.
 void PublishCapture(const TaskSnapshot& snapshot);
 

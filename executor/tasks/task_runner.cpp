@@ -11,6 +11,12 @@
 namespace anim {
 namespace {
 
+// list.ActiveBones() without its test for a missing skeleton, which no list a task runs in lacks.
+int ActiveCount(const AnimTaskList& list) {
+  const int n = list.skeleton->bone_count();
+  return list.active_bone_count > 0 && list.active_bone_count < n ? list.active_bone_count : n;
+}
+
 // Bones [from, n) of the additive identity (no translation, no rotation, unit scale).
 void FillAdditiveIdentity(PoseView out, int from, int n) {
   for (int i = from; i < n; ++i)
@@ -54,9 +60,12 @@ PoseKind AdditiveKind(const AnimTask& task) {
                                                                        : PoseKind::AdditiveLocal;
 }
 
+// By address rather than by size(), which divides by sizeof(T).
 template <typename T>
 T* Slot(std::vector<T>* table, uint16_t index) {
-  return table != nullptr && index < table->size() ? &(*table)[index] : nullptr;
+  if (table == nullptr) return nullptr;
+  T* slot = table->data() + index;
+  return slot < table->data() + table->size() ? slot : nullptr;
 }
 
 // An alpha as a weight in [0, 1]; NaN as 0.
@@ -79,7 +88,7 @@ int PassesThrough(const AnimTaskList& list, const AnimTask& task) {
   const int through = PassThroughInput(task);
   if (through < 0) return -1;
   const int n = list.skeleton->bone_count();
-  return ResourcesValid(list, task, n, list.ActiveBones()) ? through : -1;
+  return ResourcesValid(list, task, n, ActiveCount(list)) ? through : -1;
 }
 
 // The root track of a SampleClip that takes its clip's motion out, or null.
@@ -143,7 +152,7 @@ TaskRun YieldBind(const AnimTaskList& list, const AnimTask& task, Pose& dst, con
 // another kind (a delta).
 [[gnu::noinline]] void CopyTail(const AnimTaskList& list, const Pose* a, Pose& dst) {
   const int n = list.skeleton->bone_count();
-  const int count = list.ActiveBones();
+  const int count = ActiveCount(list);
   if (count < n && &dst != a) CopyBones(dst.view(), (a ? *a : list.skeleton->bind_pose()).view(), count, n);
 }
 void CarryTail(const AnimTaskList& list, const Pose* a, Pose& dst) {
@@ -163,7 +172,7 @@ template <int kThrough>
 TaskRun RunPassThrough(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
                        Pose& dst, const PoseKernelTable& k) {
   const int n = list.skeleton->bone_count();
-  if (!ResourcesValid(list, task, n, list.ActiveBones())) return YieldBind(list, task, dst, k);
+  if (!ResourcesValid(list, task, n, ActiveCount(list))) return YieldBind(list, task, dst, k);
   TakeInput(dst, kThrough == 0 ? *a : *b, n, k);
   return {};
 }
@@ -175,35 +184,47 @@ TaskRun RunReferencePose(const AnimTaskList& list, const AnimTask&, const Pose* 
   return {};
 }
 
-TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                      const PoseKernelTable& k) {
-  CarryTail(list, a, dst);
-  const int n = list.skeleton->bone_count();
-  const int count = list.ActiveBones();
-  const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
-  if (clip == nullptr || clip->bone_count() != n) return YieldBind(list, task, dst, k);
-  k.sample_clip(dst.view(), *clip, task.time, count);
-  if (dst.curve_count() > 0) SampleCurves(dst.view(), *clip, list.CurveTargets(task.resource), task.time);
-  dst.kind = clip->pose_kind();  // a baked additive clip samples to a delta
-  if (dst.kind != PoseKind::Absolute) FillAdditiveIdentity(dst.view(), count, n);  // the tail
+// RunSampleClip's bones when the clip is a delta (whose tail is the identity) or the list takes
+// root motion out: out of line, so the common sample ends in its kernel call.
+[[gnu::noinline]] TaskRun SampleDeltaOrMotion(const AnimTaskList& list, const AnimTask& task,
+                                              const Clip& clip, Pose& dst, const PoseKernelTable& k) {
+  const int count = ActiveCount(list);
+  k.sample_clip(dst.view(), clip, task.time, count);
+  if (dst.kind != PoseKind::Absolute) FillAdditiveIdentity(dst.view(), count, list.skeleton->bone_count());
   if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
       track != nullptr && track->bone() < count)
     dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
   return {};
 }
 
+// Here and below, curves and kinds are written before the bones' kernel (kernels touch only bones,
+// and read no kind), so the kernel call is the task's last and its frame stays small.
+TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                      const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
+  if (clip == nullptr || clip->bone_count() != list.skeleton->bone_count())
+    return YieldBind(list, task, dst, k);
+  if (dst.curve_count() > 0) SampleCurves(dst.view(), *clip, list.CurveTargets(task.resource), task.time);
+  dst.kind = clip->pose_kind();  // a baked additive clip samples to a delta
+  if (dst.kind != PoseKind::Absolute || list.root_motion)
+    return SampleDeltaOrMotion(list, task, *clip, dst, k);
+  k.sample_clip(dst.view(), *clip, task.time, ActiveCount(list));
+  return {};
+}
+
 TaskRun RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
                  const PoseKernelTable& k) {
   CarryTail(list, a, dst);
-  k.blend(dst.view(), a->view(), b->view(), task.alpha, list.ActiveBones());
   if (dst.curve_count() > 0) BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
   dst.kind = a->kind;
+  k.blend(dst.view(), a->view(), b->view(), task.alpha, ActiveCount(list));
   return {};
 }
 
 TaskRun RunBlendMasked(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
                        Pose& dst, const PoseKernelTable& k) {
-  const int count = list.ActiveBones();
+  const int count = ActiveCount(list);
   if (!ResourcesValid(list, task, list.skeleton->bone_count(), count)) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   const BoneMask& mask = list.masks[task.resource];
@@ -219,35 +240,38 @@ TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Po
                         Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const Skeleton& skeleton = *list.skeleton;
-  const int count = list.ActiveBones();
+  const int count = ActiveCount(list);
   const Pose& base = static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
-  if (AdditiveKind(task) == PoseKind::AdditiveMesh) {
+  if (dst.curve_count() > 0) SubtractCurves(dst.view(), a->view(), base.view());
+  dst.kind = AdditiveKind(task);
+  if (dst.kind == PoseKind::AdditiveMesh) {
     k.make_additive_mesh(dst.view(), a->view(), base.view(), skeleton.parents().data(), count);
   } else {
     k.make_additive_local(dst.view(), a->view(), base.view(), count);
   }
-  if (dst.curve_count() > 0) SubtractCurves(dst.view(), a->view(), base.view());
-  FillAdditiveIdentity(dst.view(), count, skeleton.bone_count());  // the tail is at bind pose in both
-  dst.kind = AdditiveKind(task);
+  // The tail is at bind pose in both; after the kernel, which may write whole blocks.
+  if (count < skeleton.bone_count()) FillAdditiveIdentity(dst.view(), count, skeleton.bone_count());
   return {};
 }
 
 TaskRun RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
                          Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
-  const int count = list.ActiveBones();
-  if (b->kind == PoseKind::AdditiveMesh) {
-    k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->parents().data(),
-                          count);
-    if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
-  } else if (b->kind == PoseKind::AdditiveLocal) {
-    k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, count);
-    if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
-  } else {
+  const PoseKind delta = b->kind;  // before dst, which may be b, takes a's kind
+  if (delta == PoseKind::Absolute) {
     TakeInput(dst, *a, list.skeleton->bone_count(),
               k);  // an absolute pose is no delta: the base passes through
+    return {};
   }
+  if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
   dst.kind = a->kind;
+  const int count = ActiveCount(list);
+  if (delta == PoseKind::AdditiveMesh) {
+    k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->parents().data(),
+                          count);
+  } else {
+    k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, count);
+  }
   return {};
 }
 
@@ -261,8 +285,10 @@ TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pos
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
   TakeInput(dst, *a, list.skeleton->bone_count(), k);
-  InertializeOutput(*seam, dst.view(), list.ActiveBones(), (task.flags & kTaskFlagCapture) != 0, task.time,
-                    task.alpha);
+  const bool capture = (task.flags & kTaskFlagCapture) != 0;
+  // Between transitions there is nothing to do: no call into the op's large frame.
+  if (capture || seam->inertialization.active)
+    InertializeOutput(*seam, dst.view(), ActiveCount(list), capture, task.time, task.alpha);
   return {.history = &seam->history};
 }
 
@@ -272,8 +298,9 @@ TaskRun RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose*
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
   TakeInput(dst, *a, list.skeleton->bone_count(), k);
-  DeadBlendOutput(*seam, dst.view(), list.ActiveBones(), (task.flags & kTaskFlagCapture) != 0, task.time,
-                  task.alpha, task.aux);
+  const bool capture = (task.flags & kTaskFlagCapture) != 0;
+  if (capture || seam->dead_blend.active)  // as in RunInertialize
+    DeadBlendOutput(*seam, dst.view(), ActiveCount(list), capture, task.time, task.alpha, task.aux);
   return {.history = &seam->history};
 }
 
@@ -287,7 +314,7 @@ TaskRun RunCrossfade(const AnimTaskList& list, const AnimTask& task, const Pose*
   const Pose* from = CrossfadeSource(*seam, task.dep_b != AnimTask::NoTask ? b : nullptr, capture, n);
   if ((task.flags & kTaskFlagApply) != 0 && from != nullptr) {
     const float w = CrossfadeWeight(static_cast<FadeCurve>(task.mode), task.time, task.alpha);
-    k.blend(dst.view(), from->view(), a->view(), w, list.ActiveBones());
+    k.blend(dst.view(), from->view(), a->view(), w, ActiveCount(list));
     if (dst.curve_count() > 0) BlendCurves(dst.view(), from->view(), a->view(), w);
   } else {
     TakeInput(dst, *a, n, k);
@@ -329,9 +356,9 @@ TaskRun RunBoneTransform(const AnimTaskList& list, const AnimTask& task, const P
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::BoneTransform))) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
-  ApplyBoneTransform(dst.view(), skeleton, list.ActiveBones(), task.bone_a,
-                     static_cast<BoneSpace>(task.space), static_cast<BoneOpMode>(task.mode),
-                     Transform{task.t, Normalize(task.r), task.s}, task.alpha);
+  ApplyBoneTransform(dst.view(), skeleton, ActiveCount(list), task.bone_a, static_cast<BoneSpace>(task.space),
+                     static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s},
+                     task.alpha);
   return {};
 }
 
@@ -342,7 +369,7 @@ TaskRun RunTranslateBone(const AnimTaskList& list, const AnimTask& task, const P
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::TranslateBone))) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
-  TranslateBone(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.t, task.alpha);
+  TranslateBone(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.t, task.alpha);
   return {};
 }
 
@@ -354,7 +381,7 @@ TaskRun RunTwoBoneIK(const AnimTaskList& list, const AnimTask& task, const Pose*
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
   const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
-  SolveTwoBoneIK(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.bone_b, task.bone_c, task.t,
+  SolveTwoBoneIK(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.bone_c, task.t,
                  use_pole ? &task.s : nullptr, task.alpha);
   return {};
 }
@@ -366,7 +393,7 @@ TaskRun RunFABRIK(const AnimTaskList& list, const AnimTask& task, const Pose* a,
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::FABRIK))) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
-  SolveFabrik(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.bone_b, task.t, task.bone_c,
+  SolveFabrik(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.t, task.bone_c,
               task.aux, task.alpha);
   return {};
 }
@@ -378,7 +405,7 @@ TaskRun RunLookAt(const AnimTaskList& list, const AnimTask& task, const Pose* a,
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::LookAt))) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
-  SolveLookAt(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.t, task.s, task.aux, task.alpha);
+  SolveLookAt(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.t, task.s, task.aux, task.alpha);
   return {};
 }
 
@@ -389,7 +416,7 @@ TaskRun RunFootIK(const AnimTaskList& list, const AnimTask& task, const Pose* a,
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::FootIK))) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
-  SolveFootIK(dst.view(), skeleton, list.ActiveBones(), task.bone_a, task.bone_b, task.bone_c,
+  SolveFootIK(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.bone_c,
               FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);
   return {};
 }
@@ -438,7 +465,7 @@ TaskRunner RunnerForType(AnimTaskType type) {
 
 bool PassThroughKeepsInput(const AnimTaskList& list, const AnimTask& task) {
   return task.type != AnimTaskType::BlendMasked &&
-         ResourcesValid(list, task, list.skeleton->bone_count(), list.ActiveBones());
+         ResourcesValid(list, task, list.skeleton->bone_count(), ActiveCount(list));
 }
 
 TaskRunner ResolveTaskRunner(const AnimTask& task, bool inputs_valid) {

@@ -3,7 +3,8 @@
 // weight reaches 0 or 1, the output moves, a dependency is rewired, a snapshot is saved or
 // forgotten) and must come out bit for bit as when every list is decided afresh. Targeted lists
 // check the edges of the shape: an unreachable task is not part of it, a task under an input a
-// weight prunes is, and so are the bones of a bone op that passes its input through in place.
+// weight prunes is, and so are the bones of a bone op that passes its input through in place, a
+// MakeAdditive's mode and the seam a transition task writes.
 #include <catch2/catch.hpp>
 
 #include <array>
@@ -268,4 +269,48 @@ TEST_CASE("plan reuse: the bones of a bone op passing its input through are part
     });
     CHECK(replayed == 2);  // frames 1 and 3
   }
+}
+
+// MakeAdditive's mode decides how many inputs it requires: against a pose it needs its second
+// input, and without one yields the identity delta; against the bind pose it reads only the first.
+TEST_CASE("plan reuse: a MakeAdditive's mode is part of the shape", "[executor][plan]") {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(14);
+  AnimTaskList list = SceneList(*scene);
+  const int16_t base = list.Add({.type = AnimTaskType::SampleClip, .time = 0.2f});
+  const int16_t source = list.Add({.type = AnimTaskType::SampleClip, .time = 0.6f});
+  const int16_t additive = list.Add({.type = AnimTaskType::MakeAdditive, .dep_a = source});
+  list.output_task =
+      list.Add({.type = AnimTaskType::ApplyAdditive, .dep_a = base, .dep_b = additive, .alpha = 0.5f});
+  // Frames 0-1: against a pose it lacks (the identity delta); 2-3: against the bind pose; 4: back.
+  const uint64_t replayed = ReplayedMatchingFresh(list, 5, [&](AnimTaskList& l, TaskStateStorage&, int f) {
+    const AdditiveBase mode = f == 2 || f == 3 ? AdditiveBase::BindPose : AdditiveBase::Pose;
+    l.tasks[additive].mode = static_cast<uint8_t>(mode);
+  });
+  CHECK(replayed == 2);  // frames 1 and 3
+}
+
+// A seam's only writer hands its buffer to the seam's history; with more writers each copies, since
+// a third handover would rotate the first writer's result out while it is still to be read. Which
+// seam a transition task writes (its state slot) is part of the shape.
+TEST_CASE("plan reuse: the state slot of a transition task is part of the shape", "[executor][plan]") {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(15);
+  AnimTaskList list = SceneList(*scene);
+  std::array<int16_t, 3> seams{};
+  for (int k = 0; k < 3; ++k) {
+    const int16_t sampled =
+        list.Add({.type = AnimTaskType::SampleClip, .time = 0.3f * static_cast<float>(k)});
+    seams[k] = list.Add({.type = AnimTaskType::Inertialize, .dep_a = sampled, .alpha = 0.2f});
+  }
+  const int16_t first_two =
+      list.Add({.type = AnimTaskType::Blend, .dep_a = seams[0], .dep_b = seams[1], .alpha = 0.5f});
+  list.output_task =
+      list.Add({.type = AnimTaskType::Blend, .dep_a = first_two, .dep_b = seams[2], .alpha = 0.5f});
+  // Frames 0-1: a seam each; 2-3: all three write seam 0; 4: a seam each again.
+  const uint64_t replayed =
+      ReplayedMatchingFresh(list, 5, [&](AnimTaskList& l, TaskStateStorage& state, int f) {
+        state.blends.resize(3);
+        for (int k = 0; k < 3; ++k)
+          l.tasks[seams[k]].resource = static_cast<uint16_t>(f == 2 || f == 3 ? 0 : k);
+      });
+  CHECK(replayed == 2);  // frames 1 and 3
 }
