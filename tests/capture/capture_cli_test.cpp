@@ -83,7 +83,8 @@ TEST_CASE("record never writes over one of its inputs", "[capture][cli]") {
 TEST_CASE("the JSON form: recorded by name, valid against its schema, replayed", "[capture][cli][json]") {
   const std::string file = Captured("litmus.animcap.json");
   REQUIRE(Dump("record " + SampleArgs("litmus") + " --frames 40:45 -o " + file).exit_code == 0);
-  const std::string validate = "ajv validate --spec=draft2020 --strict=false -s schemas/capture.schema.json -d ";
+  const std::string validate =
+      "ajv validate --spec=draft2020 --strict=false -s schemas/capture.schema.json -d ";
   const ProcessRun valid = Shell(validate + file);
   INFO(valid.out << valid.err);
   CHECK(valid.exit_code == 0);
