@@ -3,21 +3,19 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include "cli/anim_dump/capture_input.h"
 #include "cli/anim_dump/capture_json.h"
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/progress.h"
 #include "cli/common/command_line.h"
 #include "compiler/diag/escape.h"
-#include "compiler/document/source_text.h"
 #include "vm/capture/capture_file.h"
 #include "vm/capture/capture_replay.h"
 #include "vm/capture/frame_recorder.h"
 
 namespace anim::dump {
 namespace {
-
-// Captures can be far larger than a graph document.
-constexpr std::size_t kMaxCaptureBytes = std::size_t{1} << 30;
 
 struct Bound {
   std::unique_ptr<DumpInput> input;
@@ -107,8 +105,9 @@ int RunRecordCommand(const RecordOptions& o) {
     const FrameRange range =
         SelectFrames("", o.frames.empty() ? "0:" + std::to_string(frame_count - 1) : o.frames, frame_count);
     AnimInstance instance(b.input->program);
-    AnimCapture capture =
-        RecordScenario(*b.binding, instance, b.input->scenario, range.first, range.last, o.input.input);
+    Progress progress("frame", range.last + 1);
+    AnimCapture capture = RecordScenario(*b.binding, instance, b.input->scenario, range.first, range.last,
+                                         o.input.input, [&](int frame) { progress.Update(frame + 1); });
     capture.assets.graph_document = o.input.graph;
     std::string error;
     bool written = false;
@@ -129,26 +128,15 @@ int RunRecordCommand(const RecordOptions& o) {
 
 int RunReplayCommand(const ReplayOptions& o) {
   try {
-    const BoundedRead read = ReadBounded(o.capture, kMaxCaptureBytes);
-    if (!read.bytes)
-      throw InputError{"cannot read capture '" + EscapeTerminal(o.capture) + "': " + read.Reason()};
-    const std::string& text = *read.bytes;
-    // The JSON form starts with '{' (after white space); the binary one with its magic.
-    const std::size_t first = text.find_first_not_of(" \t\r\n");
-    const CaptureLoad load =
-        first != std::string::npos && text[first] == '{'
-            ? CaptureFromJson(text)
-            : DecodeCapture({reinterpret_cast<const uint8_t*>(text.data()), text.size()});
-    if (!load.ok) throw InputError(EscapeTerminal(o.capture) + ": " + load.error, kExitInvalidInput);
-
-    const CaptureAssets& recorded = load.capture.assets;
+    const AnimCapture capture = ReadCaptureFile(o.capture);
+    const CaptureAssets& recorded = capture.assets;
     InputOptions in;
     in.input = !o.graph.empty() ? o.graph : recorded.graph;
     in.graph = !o.source.empty() ? o.source : recorded.graph_document;
     in.asset_dirs = o.asset_dirs;
     if (in.input.empty()) throw InputError{"the capture names no graph: give one with --graph"};
     const Bound b = BindInput(in, "replay");
-    const ReplayOutcome outcome = ReplayCapture(load.capture, *b.binding);
+    const ReplayOutcome outcome = ReplayCapture(capture, *b.binding);
 
     std::string out;
     if (o.format == "json") {

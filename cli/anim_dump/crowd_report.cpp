@@ -1,5 +1,7 @@
 #include "cli/anim_dump/crowd_report.h"
 
+#include "cli/anim_dump/progress.h"
+
 #include <oneapi/tbb/global_control.h>
 #include <oneapi/tbb/info.h>
 #include <oneapi/tbb/task_arena.h>
@@ -222,7 +224,9 @@ int RunCrowdCommand(const CrowdOptions& o) {
                          "buffers/thread", "threads", "wall_us", "saved_stagger_us", "saved_visibility_us",
                          "saved_lod_us", "saved_followers_us"},
                         std::vector<bool>(15, true), false);
+    Progress progress("frame", range.last + 1);
     for (int frame = 0; frame <= range.last; ++frame) {
+      progress.Update(frame);
       for (int e = 0; e < o.count; ++e)
         players[e].ApplyBeforeFrame(frame, crowd.instance(e));
       const crowd::CrowdFrameStats* stats = nullptr;

@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <nlohmann/json.hpp>
 
 #include "cli/anim_dump/dot_graph.h"
@@ -158,6 +159,35 @@ FrameTable TableOf(Command command) {
                                    : (command == Command::Reach ? FrameTable::Reach : FrameTable::Timeline);
 }
 
+// What a capture can show: its task lists and what the executor makes of them. The rest needs the
+// VM's run (machines, events, the root) or the graph itself.
+void CheckCaptureCommand(Command command, const AnimCapture& capture) {
+  if (capture.frames.empty()) throw InputError("the capture holds no frames", kExitInvalidInput);
+  switch (command) {
+    case Command::Tasks:
+    case Command::Reach:
+    case Command::Timeline:
+    case Command::Graph:
+    case Command::Pose:
+      return;
+    default:
+      throw InputError{
+          "a capture holds task lists: tasks, reach, timeline, graph and pose read it (and replay "
+          "re-executes it); for this subcommand give the graph and its scenario"};
+  }
+}
+
+// A capture's frames keep the numbers they were recorded under; by default its last frame, or all
+// of them for a report of a run. Whether the frames asked for are captured is checked as they play
+// (StreamCapturedFrames), naming the ones the capture holds.
+FrameRange SelectCapturedFrames(const CommandOptions& o, const AnimCapture& capture, bool whole_run) {
+  const std::string first = std::to_string(capture.frames.front().frame);
+  const std::string last = std::to_string(capture.frames.back().frame);
+  constexpr int kAnyFrame = std::numeric_limits<int>::max();
+  if (!o.frame.empty() || !o.frames.empty()) return SelectFrames(o.frame, o.frames, kAnyFrame);
+  return whole_run ? SelectFrames("", first + ":" + last, kAnyFrame) : SelectFrames(last, "", kAnyFrame);
+}
+
 int Validate(const CommandOptions& o, const DumpInput& input) {
   if (!input.graph)
     throw InputError{
@@ -199,6 +229,7 @@ int RunCommand(Command command, const CommandOptions& o) {
       Write(o, *input, codegen::Disassemble(input->program));
       return kExitOk;
     }
+    if (input->capture) CheckCaptureCommand(command, *input->capture);
     if (command == Command::Validate) return Validate(o, *input);
 
     const int frame_count = input->version_mismatch ? 1 : input->scenario.frame_count;
@@ -213,7 +244,9 @@ int RunCommand(Command command, const CommandOptions& o) {
     const bool whole_run = command == Command::Run || command == Command::Root ||
                            command == Command::Events || command == Command::Export ||
                            command == Command::Report || timeline_run;
-    if (whole_run && o.frames.empty() && o.frame.empty()) {
+    if (input->capture) {
+      range = SelectCapturedFrames(o, *input->capture, whole_run);
+    } else if (whole_run && o.frames.empty() && o.frame.empty()) {
       range = SelectFrames("", "0:" + std::to_string(frame_count - 1), frame_count);
     } else {
       range = SelectFrames(o.frame, o.frames, frame_count);

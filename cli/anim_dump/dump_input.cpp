@@ -6,6 +6,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "cli/anim_dump/capture_input.h"
 #include "compiler/codegen/compile.h"
 #include "compiler/diag/escape.h"
 #include "compiler/document/source_text.h"
@@ -20,10 +21,11 @@ struct InputText {
   std::string bytes;
 };
 
-// Reads a whole input once (so FIFOs and pipes work), in chunks, never more than kMaxDocumentBytes.
-InputText Read(const std::string& path, const char* what, cli::InputFiles& files_read) {
+// Reads a whole input once (so FIFOs and pipes work), in chunks, never more than `limit` bytes.
+InputText Read(const std::string& path, const char* what, cli::InputFiles& files_read,
+               std::size_t limit = kMaxDocumentBytes) {
   const bool from_stdin = path == "-";
-  BoundedRead read = from_stdin ? ReadBoundedDescriptor(STDIN_FILENO) : ReadBounded(path);
+  BoundedRead read = from_stdin ? ReadBoundedDescriptor(STDIN_FILENO, limit) : ReadBounded(path, limit);
   if (!read.bytes) {
     using Failure = BoundedRead::Failure;
     const std::string which = std::string(what) + " '" + EscapeTerminal(path) + "'";
@@ -130,6 +132,51 @@ Scenario LoadScenario(const std::string& path, const Program& program, cli::Inpu
   return *scenario;
 }
 
+// The program from `text` (read from options.input): a compiled program, with options.graph for
+// its assets, or a graph document compiled here.
+void LoadProgramInput(const InputText& text, const InputOptions& options, DumpInput& out) {
+  if (IsBytecode(text.bytes)) {
+    LoadBytecode(text, out);
+    if (!options.graph.empty())
+      out.graph = LoadGraphDocument(Read(options.graph, "graph", out.files_read), options.graph,
+                                    options.asset_dirs, out.files_read);
+    if (options.needs_assets && !out.graph) {
+      throw InputError{EscapeTerminal(text.name) +
+                       ": a compiled program carries clip names but no assets: pass --graph GRAPH, the graph "
+                       "document it was compiled from"};
+    }
+  } else {
+    CheckDocumentText(text);
+    if (!options.graph.empty())
+      throw InputError{"--graph is only for a compiled .animbc input; '" + EscapeTerminal(text.name) +
+                       "' is a graph document"};
+    out.graph = LoadGraphDocument(text, options.input, options.asset_dirs, out.files_read);
+    DiagnosticSink sink;
+    std::optional<codegen::CompiledProgram> compiled =
+        codegen::CompileGraph(out.graph->graph, out.graph->skeleton, out.graph->clips, sink);
+    if (!compiled || sink.has_errors())
+      ThrowDiagnostics(sink, EscapeTerminal(text.name) + ": the graph does not compile");
+    out.program = std::move(compiled->program);
+  }
+}
+
+// A capture's frames, played on the graph it names (or --graph): for a compiled program, the graph
+// document it was recorded with supplies the assets.
+void LoadCaptureInput(const InputText& text, const InputOptions& options, DumpInput& out) {
+  if (!options.scenario.empty())
+    throw InputError{"a capture holds its frames: --scenario is for a graph document or .animbc"};
+  out.capture = DecodeCaptureText(text.bytes, text.name);
+  const CaptureAssets& recorded = out.capture->assets;
+  InputOptions source = options;
+  source.input = options.graph.empty() ? recorded.graph : options.graph;
+  if (source.input.empty()) throw InputError{"the capture names no graph: give one with --graph"};
+  const InputText graph = Read(source.input, "graph", out.files_read);
+  source.graph = IsBytecode(graph.bytes) ? recorded.graph_document : "";
+  LoadProgramInput(graph, source, out);
+  if (out.version_mismatch)
+    throw InputError("cannot play the capture: " + out.version_warning, kExitInvalidInput);
+}
+
 }  // namespace
 
 std::vector<const Clip*> DumpInput::clips() const {
@@ -146,30 +193,16 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
     throw InputError{"the input and the scenario cannot both be standard input"};
   }
   auto out = std::make_unique<DumpInput>();
-  const InputText text = Read(options.input, "input", out->files_read);
-  if (IsBytecode(text.bytes)) {
-    LoadBytecode(text, *out);
-    if (!options.graph.empty())
-      out->graph = LoadGraphDocument(Read(options.graph, "graph", out->files_read), options.graph,
-                                     options.asset_dirs, out->files_read);
-    if (options.needs_assets && !out->graph) {
-      throw InputError{EscapeTerminal(text.name) +
-                       ": a compiled program carries clip names but no assets: pass --graph GRAPH, the graph "
-                       "document it was compiled from"};
-    }
-  } else {
-    CheckDocumentText(text);
-    if (!options.graph.empty())
-      throw InputError{"--graph is only for a compiled .animbc input; '" + EscapeTerminal(text.name) +
-                       "' is a graph document"};
-    out->graph = LoadGraphDocument(text, options.input, options.asset_dirs, out->files_read);
-    DiagnosticSink sink;
-    std::optional<codegen::CompiledProgram> compiled =
-        codegen::CompileGraph(out->graph->graph, out->graph->skeleton, out->graph->clips, sink);
-    if (!compiled || sink.has_errors())
-      ThrowDiagnostics(sink, EscapeTerminal(text.name) + ": the graph does not compile");
-    out->program = std::move(compiled->program);
+  // A capture may be larger than a graph document; anything else is held to the document limit.
+  const InputText text = Read(options.input, "input", out->files_read, kMaxCaptureBytes);
+  if (IsCaptureText(text.bytes)) {
+    LoadCaptureInput(text, options, *out);
+    return out;
   }
+  if (text.bytes.size() > kMaxDocumentBytes)
+    throw InputError{"cannot read input '" + EscapeTerminal(options.input) + "': it is larger than " +
+                     std::to_string(kMaxDocumentBytes >> 20) + " MiB, the limit for a graph or program"};
+  LoadProgramInput(text, options, *out);
   if (out->version_mismatch) {
     // A program of another version has no parameter table to read a scenario against: it shows
     // the bind pose for one frame, as the runtime does.

@@ -13,13 +13,18 @@
 #include "executor/pose/clip.h"
 #include "executor/pose/skeleton.h"
 #include "vm/bytecode/program.h"
+#include "vm/capture/anim_capture.h"
 #include "vm/scenario.h"
 
 namespace anim::dump {
 
 struct InputOptions {
-  std::string input;         // graph document (.yaml/.json) or .animbc; "-" for standard input
-  std::string graph;         // for a .animbc: the graph document it was compiled from (assets, validate)
+  // A graph document (.yaml/.json), a .animbc, or a capture (.animcap or its JSON form); "-" for
+  // standard input.
+  std::string input;
+  // For a .animbc: the graph document it was compiled from (assets, validate). For a capture: the
+  // graph or .animbc to play it on, instead of the one it names.
+  std::string graph;
   std::string scenario;      // scenario file, "-" for standard input, empty for one frame of defaults
   bool needs_assets = true;  // false for `dis`, which only prints the program
   std::vector<std::string> asset_dirs;  // -I: where a graph's assets are looked for, as animc does
@@ -32,6 +37,9 @@ struct DumpInput {
   std::string version_warning;         // the loader's message for it
   std::optional<CompiledGraph> graph;  // the graph document, when there is one
   Scenario scenario;
+  // The input was a capture: its frames are what the dumps show, played on `program` and `graph`
+  // (the ones it names, or --graph).
+  std::optional<AnimCapture> capture;
   cli::InputFiles files_read;  // every file read (input, graph, assets, scenario): never an output
 
   const Skeleton* skeleton() const { return graph ? &graph->skeleton : nullptr; }

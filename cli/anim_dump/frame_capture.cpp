@@ -4,6 +4,7 @@
 
 #include <charconv>
 
+#include "cli/anim_dump/capture_input.h"
 #include "cli/anim_dump/progress.h"
 #include "compiler/diag/escape.h"
 #include "vm/frame_runner.h"
@@ -136,20 +137,12 @@ DumpFrame Capture(const FrameResult& result, const ProgramBinding& binding, Fram
   frame.time = result.time;
   frame.summary = *result.snapshot;
   frame.summary.tasks.clear();
-  const std::vector<std::string>& nodes = binding.node_names();
   const AnimTaskList& list = *result.list;
   frame.task_count = static_cast<int>(list.tasks.size());
   frame.active_bones = list.ActiveBones();
   frame.bone_count = binding.skeleton().bone_count();
-  for (std::size_t i = 0; content.tasks && i < list.tasks.size(); ++i) {
-    DumpTask t;
-    t.task = list.tasks[i];
-    if (i < result.snapshot->tasks.size()) t.exec = result.snapshot->tasks[i];
-    const auto node = static_cast<std::size_t>(t.task.source_node);
-    if (t.task.source_node >= 0 && node < nodes.size()) t.node = nodes[node];
-    t.resource = ResourceName(t.task, list, binding.program());
-    frame.tasks.push_back(std::move(t));
-  }
+  for (std::size_t i = 0; content.tasks && i < list.tasks.size(); ++i)
+    frame.tasks.push_back(DescribeTask(list, i, *result.snapshot, binding));
   frame.machines = Machines(*result.instance, binding.program());
   frame.blend_spaces = BlendSpaces(*result.instance, binding.program());
   frame.root_motion = result.root_motion;
@@ -198,6 +191,30 @@ std::string BoneName(const CapturedRun& run, uint16_t bone) {
   return bone < run.bone_names.size() ? run.bone_names[bone] : std::to_string(bone);
 }
 
+CapturedRun NewRun(const ProgramBinding& binding) {
+  CapturedRun run;
+  const Skeleton& skeleton = binding.skeleton();
+  for (int b = 0; b < skeleton.bone_count(); ++b) {
+    run.bone_names.push_back(skeleton.bone_name(b));
+    run.bone_parents.push_back(skeleton.parent(b));
+  }
+  run.curve_names = binding.program().curves;
+  run.params = binding.program().params;
+  return run;
+}
+
+DumpTask DescribeTask(const AnimTaskList& list, std::size_t index, const TaskSnapshot& snapshot,
+                      const ProgramBinding& binding) {
+  DumpTask t;
+  t.task = list.tasks[index];
+  if (index < snapshot.tasks.size()) t.exec = snapshot.tasks[index];
+  const std::vector<std::string>& nodes = binding.node_names();
+  const auto node = static_cast<std::size_t>(t.task.source_node);
+  if (t.task.source_node >= 0 && node < nodes.size()) t.node = nodes[node];
+  t.resource = ResourceName(t.task, list, binding.program());
+  return t;
+}
+
 CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameContent content,
                          const FrameSink& on_frame) {
   const std::vector<const Clip*> clips = input.clips();
@@ -206,14 +223,9 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameC
   if (!bound.binding)
     throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
                      kExitInvalidInput);
-  CapturedRun run;
+  if (input.capture) return StreamCapturedFrames(*input.capture, *bound.binding, range, content, on_frame);
+  CapturedRun run = NewRun(*bound.binding);
   run.version_mismatch = bound.binding->version_mismatch();
-  for (int b = 0; b < input.skeleton()->bone_count(); ++b) {
-    run.bone_names.push_back(input.skeleton()->bone_name(b));
-    run.bone_parents.push_back(input.skeleton()->parent(b));
-  }
-  run.curve_names = input.program.curves;
-  run.params = input.program.params;
 
   Scenario scenario = input.scenario;
   scenario.frame_count = range.last + 1;

@@ -12,6 +12,7 @@
 #include "executor/math/transform.h"
 #include "executor/tasks/anim_task.h"
 #include "executor/tasks/task_snapshot.h"
+#include "vm/program_binding.h"
 
 namespace anim::dump {
 
@@ -125,6 +126,14 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameC
 
 // StreamFrames keeping every frame in CapturedRun::frames: for short ranges (one frame to draw).
 CapturedRun CaptureFrames(const DumpInput& input, const FrameRange& range, bool keep_tasks = true);
+
+// A run's tables before its first frame: the skeleton's bones and the program's curves and parameters.
+CapturedRun NewRun(const ProgramBinding& binding);
+
+// Task `index` of `list` as the dumps show it: what `snapshot` says the executor decided for it, and
+// its node and resource by name.
+DumpTask DescribeTask(const AnimTaskList& list, std::size_t index, const TaskSnapshot& snapshot,
+                      const ProgramBinding& binding);
 
 // The name of a task's bone operand (skeleton index), or its number.
 std::string BoneName(const CapturedRun& run, uint16_t bone);

@@ -28,7 +28,8 @@ using anim::dump::CommandOptions;
 using anim::dump::Format;
 
 const char* kInputHelp =
-    "graph document (.yaml/.json, compiled in memory) or compiled .animbc; - for standard input";
+    "graph document (.yaml/.json, compiled in memory), compiled .animbc, or for tasks, reach, timeline, "
+    "graph and pose a capture (.animcap or its JSON form); - for standard input";
 
 struct Subcommand {
   const char* name;
@@ -92,7 +93,7 @@ void AddInputOptions(CLI::App* sub, CommandOptions& o, std::string& diagnostics_
   sub->add_option(
          "--graph", o.input.graph,
          "for a .animbc input: the graph document it was compiled from (its skeleton and clips; validate's "
-         "direct evaluation)")
+         "direct evaluation); for a capture: the graph or .animbc to play it on (default: the one it names)")
       ->type_name("GRAPH");
   sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output")
       ->type_name("FILE");

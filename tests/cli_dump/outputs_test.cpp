@@ -390,7 +390,8 @@ TEST_CASE("standard input, -o and a compiled program give the same output as the
 }
 
 TEST_CASE("--help of every subcommand shows an example", "[cli_dump][help]") {
-  for (const char* command : {"tasks", "reach", "timeline", "graph", "dis", "validate", "run", "pose"}) {
+  for (const char* command : {"tasks", "reach", "timeline", "graph", "dis", "validate", "run", "root",
+                              "events", "pose", "export", "report", "crowd", "record", "replay"}) {
     const ProcessRun run = Dump(std::string(command) + " --help");
     INFO(command << ": " << run.out);
     CHECK(run.exit_code == 0);
@@ -434,6 +435,18 @@ TEST_CASE("on a terminal: colour in text, and a progress line for a run or a val
                                          (Scratch() / "long.scenario.yaml").string() + "'\" /dev/null");
   REQUIRE(long_validate.exit_code == 0);
   CHECK(long_validate.out.find("anim-dump: frame ") != std::string::npos);
+  // So do a crowd and a recording (which plays from frame 0 to the last frame it captures).
+  const std::string long_scenario = " --scenario '" + (Scratch() / "long.scenario.yaml").string() + "'";
+  const ProcessRun long_crowd = Shell("ANIM_DUMP_PROGRESS_DELAY_MS=0 script -qec \"" + dump +
+                                      " crowd samples/litmus.yaml --count 2 --threads 1" + long_scenario +
+                                      " -o '" + (Scratch() / "crowd.txt").string() + "'\" /dev/null");
+  REQUIRE(long_crowd.exit_code == 0);
+  CHECK(long_crowd.out.find("anim-dump: frame ") != std::string::npos);
+  const ProcessRun long_record = Shell("ANIM_DUMP_PROGRESS_DELAY_MS=0 script -qec \"" + dump +
+                                       " record samples/litmus.yaml --frames 19999:19999" + long_scenario +
+                                       " -o '" + (Scratch() / "long.animcap").string() + "'\" /dev/null");
+  REQUIRE(long_record.exit_code == 0);
+  CHECK(long_record.out.find("anim-dump: frame ") != std::string::npos);
   // Not a terminal: never a progress line.
   const ProcessRun piped =
       Shell("ANIM_DUMP_PROGRESS_DELAY_MS=0 '" + std::string(ANIM_DUMP_PATH) +

@@ -1,6 +1,6 @@
 #include "tools/sample_gen/litmus.h"
 
-#include <cstdio>
+#include <string>
 
 namespace anim::sample_gen {
 
@@ -8,10 +8,9 @@ SkeletonDesc LitmusSkeleton() {
   SkeletonDesc desc;
   desc.name = "litmus";
   for (int i = 0; i < kLitmusBones; ++i) {
-    char name[16];
-    std::snprintf(name, sizeof name, "link_%02d", i + 1);
+    const int link = i + 1;
     SkeletonDesc::Bone bone;
-    bone.name = name;
+    bone.name = "link_" + std::to_string(link / 10) + std::to_string(link % 10);
     bone.parent = i - 1;  // kNoParent for the first link
     bone.bind_local.translation = {0.0f, 0.1f, 0.0f};
     desc.bones.push_back(bone);

@@ -66,7 +66,8 @@ void FrameRecorder::RunFrame(AnimInstance& instance, float dt, AnimTaskList& lis
 }
 
 AnimCapture RecordScenario(const ProgramBinding& binding, AnimInstance& instance, const Scenario& scenario,
-                           int first, int last, std::string graph) {
+                           int first, int last, std::string graph,
+                           const std::function<void(int frame)>& on_frame) {
   FrameRecorder recorder(binding, instance, std::move(graph));
   AnimTaskList list;
   Pose local;
@@ -79,6 +80,7 @@ AnimCapture RecordScenario(const ProgramBinding& binding, AnimInstance& instance
     recorder.RunFrame(instance, scenario.delta_time, list,
                       ExecuteOutputs{.local_pose = &local, .root_motion = &root_motion}, frame);
     instance.AccumulateRootMotion(root_motion);
+    if (on_frame) on_frame(frame);
   }
   return recorder.capture();
 }

@@ -6,6 +6,7 @@
 // it is a debugging tool, not for every frame of a shipped game.
 #pragma once
 
+#include <functional>
 #include <string>
 
 #include "executor/tasks/execute_task_list.h"
@@ -45,8 +46,9 @@ class FrameRecorder {
 };
 
 // Runs `scenario` on `instance` from its current state, as RunScenario does, capturing frames
-// [first, last] (clamped to the scenario).
+// [first, last] (clamped to the scenario); `on_frame`, when set, hears of each frame once it ran.
 AnimCapture RecordScenario(const ProgramBinding& binding, AnimInstance& instance, const Scenario& scenario,
-                           int first, int last, std::string graph);
+                           int first, int last, std::string graph,
+                           const std::function<void(int frame)>& on_frame = {});
 
 }  // namespace anim
