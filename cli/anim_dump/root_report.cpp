@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
+#include <utility>
 #include <vector>
 
 #include "cli/anim_dump/task_describe.h"
@@ -58,6 +59,7 @@ class RootSvg final : public FrameReport {
 
   void End(const CapturedRun&, std::string& out) override {
     constexpr double kSize = 640.0, kMargin = 48.0;
+    constexpr double kLabelSpacing = 28.0;  // pixels between frame numbers
     double lo_x = 0.0, hi_x = 0.0, lo_z = 0.0, hi_z = 0.0;
     for (const Point& p : points_) {
       lo_x = std::min(lo_x, p.x), hi_x = std::max(hi_x, p.x);
@@ -95,16 +97,24 @@ class RootSvg final : public FrameReport {
       for (const Point& p : points_)
         path += fmt::format("{}{:.2f},{:.2f}", path.empty() ? "" : " ", sx(p.x), sy(p.z));
       out += "<polyline fill=\"none\" stroke=\"#2060c0\" stroke-width=\"2\" points=\"" + path + "\"/>\n";
-      // Heading arrows and frame numbers at about twenty places along the path.
+      // Heading arrows at about twenty places along the path, with their frame numbers where the
+      // root has moved on from the last label (a root standing still would stack them).
       const std::size_t every = std::max<std::size_t>(1, points_.size() / 20);
+      std::vector<std::pair<double, double>> labels;
       for (std::size_t i = 0; i < points_.size(); i += every) {
         const Point& p = points_[i];
         const double a = p.heading * std::numbers::pi / 180.0;
-        const double ex = sx(p.x) + 14.0 * std::sin(a), ey = sy(p.z) - 14.0 * std::cos(a);
+        const double x = sx(p.x), y = sy(p.z);
         out += fmt::format(
-            "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\" stroke=\"#c04020\"/>"
-            "<text x=\"{:.2f}\" y=\"{:.2f}\" fill=\"#555\">{}</text>\n",
-            sx(p.x), sy(p.z), ex, ey, sx(p.x) + 4.0, sy(p.z) + 12.0, p.frame);
+            "<line x1=\"{:.2f}\" y1=\"{:.2f}\" x2=\"{:.2f}\" y2=\"{:.2f}\" stroke=\"#c04020\"/>\n", x, y,
+            x + 14.0 * std::sin(a), y - 14.0 * std::cos(a));
+        const bool crowded = std::any_of(labels.begin(), labels.end(), [&](const auto& l) {
+          return std::hypot(l.first - x, l.second - y) < kLabelSpacing;
+        });
+        if (crowded) continue;
+        labels.emplace_back(x, y);
+        out += fmt::format("<text x=\"{:.2f}\" y=\"{:.2f}\" fill=\"#555\">{}</text>\n", x + 4.0, y + 12.0,
+                           p.frame);
       }
       const Point& first = points_.front();
       const Point& last = points_.back();

@@ -2,7 +2,8 @@
 // run of frames with the same buffer timeline once (counted ×N, as `timeline --format json` tells
 // them apart), the chosen range, a legend, at a bounded size; the trace covers the scenario by
 // default, with a counter per parameter (the values `report` shows) and the live buffers, and an
-// instant event where `run` shows a transition starting and where its blend ends.
+// instant event where `run` shows a transition starting and where its blend ends. And the root's
+// trajectory, whose frame numbers do not pile up where the root stands still.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -305,6 +306,33 @@ TEST_CASE("timeline trace: transitions start where run says, and finish where th
                                                      {"any -> airborne", "dead_blend"},
                                                      {"airborne -> moving", "inertialize"},
                                                      {"airborne -> idle", "crossfade"}});
+}
+
+TEST_CASE("the root trajectory labels frames apart where the root stands still", "[cli_dump][root]") {
+  const ProcessRun run = Dump("root " + SampleArgs("locomotion") + " --format svg");
+  INFO(run.err);
+  REQUIRE(run.exit_code == 0);
+  // Heading marks are <line ... stroke="#c04020"/>; frame numbers <text ... fill="#555">N</text>.
+  int marks = 0;
+  for (std::size_t at = 0; (at = run.out.find("stroke=\"#c04020\"", at)) != std::string::npos; ++at)
+    ++marks;
+  std::vector<std::pair<double, double>> labels;
+  std::set<int> frames;
+  for (const std::string& line : Lines(run.out)) {
+    if (!line.starts_with("<text x=\"") || line.find("fill=\"#555\">") == std::string::npos) continue;
+    const double x = std::stod(line.substr(9));
+    const double y = std::stod(line.substr(line.find("y=\"") + 3));
+    frames.insert(std::stoi(line.substr(line.find('>') + 1)));
+    labels.emplace_back(x, y);
+  }
+  // The sample stands still at its end: those marks share one place and one number.
+  CHECK(marks >= 20);
+  CHECK(labels.size() >= 10);
+  CHECK(static_cast<int>(labels.size()) < marks);
+  CHECK(frames.count(0) == 1);
+  for (std::size_t i = 0; i < labels.size(); ++i)
+    for (std::size_t j = i + 1; j < labels.size(); ++j)
+      CHECK(std::hypot(labels[i].first - labels[j].first, labels[i].second - labels[j].second) >= 28.0);
 }
 
 }  // namespace anim::test
