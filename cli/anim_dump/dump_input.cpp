@@ -21,11 +21,10 @@ struct InputText {
   std::string bytes;
 };
 
-// Reads a whole input once (so FIFOs and pipes work), in chunks, never more than `limit` bytes.
-InputText Read(const std::string& path, const char* what, cli::InputFiles& files_read,
-               std::size_t limit = kMaxDocumentBytes) {
+// Reads a whole input once (so FIFOs and pipes work), in chunks, never more than kMaxDocumentBytes.
+InputText Read(const std::string& path, const char* what, cli::InputFiles& files_read) {
   const bool from_stdin = path == "-";
-  BoundedRead read = from_stdin ? ReadBoundedDescriptor(STDIN_FILENO, limit) : ReadBounded(path, limit);
+  BoundedRead read = from_stdin ? ReadBoundedDescriptor(STDIN_FILENO) : ReadBounded(path);
   if (!read.bytes) {
     using Failure = BoundedRead::Failure;
     const std::string which = std::string(what) + " '" + EscapeTerminal(path) + "'";
@@ -193,15 +192,12 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
     throw InputError{"the input and the scenario cannot both be standard input"};
   }
   auto out = std::make_unique<DumpInput>();
-  // A capture may be larger than a graph document; anything else is held to the document limit.
-  const InputText text = Read(options.input, "input", out->files_read, kMaxCaptureBytes);
+  // Every input is held to the document limit: a capture larger than that is for `replay` alone.
+  const InputText text = Read(options.input, "input", out->files_read);
   if (IsCaptureText(text.bytes)) {
     LoadCaptureInput(text, options, *out);
     return out;
   }
-  if (text.bytes.size() > kMaxDocumentBytes)
-    throw InputError{"cannot read input '" + EscapeTerminal(options.input) + "': it is larger than " +
-                     std::to_string(kMaxDocumentBytes >> 20) + " MiB, the limit for a graph or program"};
   LoadProgramInput(text, options, *out);
   if (out->version_mismatch) {
     // A program of another version has no parameter table to read a scenario against: it shows
