@@ -285,6 +285,14 @@ class Recorder {
         task.alpha = S(o[11]);
         return;
       }
+      case Opcode::PhysicsStage: {
+        // The stage belongs to the task, so every reader of the pose shares it: the later stage wins.
+        const int16_t task = PoseTask(o[1]);
+        AnimTaskStage& stage = tasks_[static_cast<std::size_t>(task)].stage;
+        stage = std::max(stage, static_cast<AnimTaskStage>(o[2]));
+        pose_tasks_[o[0]] = task;
+        return;
+      }
       case Opcode::Output:
         out_.output_task = PoseTask(o[0]);
         out_.lock_root = o[1] != 0;

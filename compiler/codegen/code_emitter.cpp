@@ -265,6 +265,9 @@ class Emitter {
       case Op::LoadSnapshot:
         Emit(id, Opcode::LoadSnapshot, {p, v.index});
         break;
+      case Op::PhysicsStage:
+        Emit(id, Opcode::PhysicsStage, {p, op(0), v.index});
+        break;
       case Op::BoneTransform:
         Emit(id, Opcode::BoneTransform,
              {p, op(0), v.bones[0], v.flags, op(1, 0), op(1, 1), op(1, 2), op(2, 0), op(2, 1), op(2, 2),

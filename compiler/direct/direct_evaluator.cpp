@@ -743,6 +743,9 @@ void DirectEvaluator::ComputeBones(const ir::Value& v, DPose& out, int count) {
       s.pending_written = true;
       return;
     }
+    case Op::PhysicsStage:  // offline there is no simulation step: the pose passes through
+      pass_through(ops[0]);
+      return;
     case Op::LoadSnapshot: {
       const Snapshot& s = snapshots_[v.index];
       out = s.saved ? s.pose : sk.bind;

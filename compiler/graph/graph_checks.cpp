@@ -106,6 +106,45 @@ void CheckFormatLimits(const GraphModel& model, const Document& document, Diagno
   }
 }
 
+// A `physics` node at stage `pre` promises its pose before the simulation step, which a pose that
+// runs after it cannot keep (E032): one read through any chain from a `post` node, or the same
+// pose, which a `post` node tags (the stage belongs to the pose's task, shared by its readers).
+// Requires an acyclic model.
+void CheckPhysicsStages(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics) {
+  constexpr int kPre = 0, kPost = 1;  // the `stage` option's index
+  const auto node = [&](int n) -> const GraphNode& { return model.nodes[static_cast<std::size_t>(n)]; };
+  const auto input = [&](int n) {  // a physics node's pose, or -1
+    const GraphNode& g = node(n);
+    return g.kind != nullptr && g.kind->type == NodeType::Physics ? g.field("pose").node : -1;
+  };
+  const std::vector<int> order = TopologicalOrder(model);
+  // The node whose task a node's pose is (a physics node names its input's), and the `post` node
+  // that makes a node run after the step, or -1.
+  std::vector<int> task(model.nodes.size()), post_by(model.nodes.size(), -1);
+  for (const int n : order) {
+    const int in = input(n);
+    task[static_cast<std::size_t>(n)] = in >= 0 ? task[static_cast<std::size_t>(in)] : n;
+    if (in >= 0 && node(n).field("stage").index == kPost)
+      post_by[static_cast<std::size_t>(task[static_cast<std::size_t>(n)])] = n;
+  }
+  for (const int n : order) {
+    int& by = post_by[static_cast<std::size_t>(n)];
+    for (const InputRef& ref : node(n).inputs)
+      if (by < 0 && ref.node >= 0) by = post_by[static_cast<std::size_t>(ref.node)];
+  }
+  for (const int n : order) {
+    const int in = input(n), by = post_by[static_cast<std::size_t>(n)];
+    if (in < 0 || by < 0 || node(n).field("stage").index != kPre) continue;
+    Diagnostic& error = diagnostics.Error("E032", document.Locate(node(n).position),
+                                          "physics node " + Quoted(node(n).name) +
+                                              " asks for its pose before the simulation step, but " +
+                                              Quoted(node(in).name) + " runs after it");
+    DiagnosticSink::AddNote(
+        error, document.Locate(node(by).position),
+        Quoted(node(by).name) + " runs " + Quoted(node(input(by)).name) + " after the step");
+  }
+}
+
 }  // namespace
 
 void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSink& diagnostics,
@@ -113,6 +152,7 @@ void CheckGraph(const GraphModel& model, const Document& document, DiagnosticSin
   const int errors_before = diagnostics.error_count();
   CheckFormatLimits(model, document, diagnostics);
   CheckCycles(model, document, diagnostics);
+  if (diagnostics.error_count() == errors_before) CheckPhysicsStages(model, document, diagnostics);
   if (!warnings || diagnostics.error_count() != errors_before) return;
   LintGraph(model, document, diagnostics);
 }

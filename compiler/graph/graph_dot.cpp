@@ -53,6 +53,8 @@ KindStyle StyleOf(NodeType type) {
     case NodeType::LookAt:
     case NodeType::FootIK:
       return {"octagon", "#f6d2e6"};
+    case NodeType::Physics:
+      return {"doublecircle", "#e2e2f6"};
   }
   return {"box", "#ffffff"};
 }

@@ -290,6 +290,11 @@ class Lowerer {
         v.operands = {In(node, "pose"), Emit(node, "ground_height"), Emit(node, "normal"),
                       Emit(node, "alpha")};
         break;
+      case NodeType::Physics:
+        v = Pose(n, Op::PhysicsStage);
+        v.index = U16(node.field("stage").index + 1);  // AnimTaskStage::PrePhysics or PostPhysics
+        v.operands = {In(node, "pose")};
+        break;
     }
     value_[static_cast<std::size_t>(n)] = graph_.Add(std::move(v));
   }

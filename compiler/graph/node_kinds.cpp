@@ -13,6 +13,8 @@ constexpr std::string_view kRootMotionModes[] = {"keep", "extract", "ignore"};
 static_assert(std::size(kRootMotionModes) == kRootMotionModeCount, "spelled in RootMotionMode's order");
 constexpr std::string_view kBoneSpaces[] = {"local", "component"};
 constexpr std::string_view kBoneModes[] = {"additive", "replace"};
+// In AnimTaskStage's order from PrePhysics: the stage is the option's index + 1.
+constexpr std::string_view kPhysicsStages[] = {"pre", "post"};
 
 constexpr FieldSpec Alpha(float fallback = 1.0f, bool required = false) {
   return {"alpha", F::Float, required, {fallback, 0, 0}, Range::Unit};
@@ -98,6 +100,8 @@ constexpr FieldSpec kFootIK[] = {
     Alpha(),
 };
 
+constexpr FieldSpec kPhysics[] = {Input("pose"), {"stage", F::Enum, true, {}, Range::Any, kPhysicsStages}};
+
 constexpr NodeKindSpec kKinds[] = {
     {"clip", NodeType::Clip, kClip},
     {"reference_pose", NodeType::ReferencePose, {}},
@@ -116,6 +120,7 @@ constexpr NodeKindSpec kKinds[] = {
     {"fabrik", NodeType::Fabrik, kFabrik, true},
     {"look_at", NodeType::LookAt, kLookAt},
     {"foot_ik", NodeType::FootIK, kFootIK, true},
+    {"physics", NodeType::Physics, kPhysics},
 };
 
 }  // namespace

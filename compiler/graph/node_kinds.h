@@ -66,6 +66,7 @@ enum class NodeType : std::uint8_t {
   Fabrik,
   LookAt,
   FootIK,
+  Physics,
 };
 
 struct NodeKindSpec {

@@ -70,8 +70,10 @@ const char* OpName(Op op) {
       "damp",
       "spring",
       "curve",
+      "physics_stage",
   };
-  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<int>(Op::Curve) + 1, "one name per op");
+  static_assert(sizeof(kNames) / sizeof(kNames[0]) == static_cast<int>(Op::PhysicsStage) + 1,
+                "one name per op");
   return kNames[static_cast<int>(op)];
 }
 

@@ -79,6 +79,9 @@ enum class Op : uint8_t {
   Damp,                // Float; operands: x, half-life; state kept per instance (docs/semantics.md)
   Spring,              // Float; operands: x, half-life; state kept per instance
   Curve,               // Float; index = curve: its value in the last frame's output (0 before one)
+  // Poses again.
+  PhysicsStage,  // index = AnimTaskStage (1 pre, 2 post); operands: source. The source's pose, whose
+                 // task runs in that stage of a split execution (executor/tasks/split_execution.h)
 };
 const char* OpName(Op op);
 

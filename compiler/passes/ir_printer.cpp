@@ -83,6 +83,8 @@ std::string Attributes(const Graph& g, const Value& v) {
       return " scope " + std::to_string(v.index);
     case Op::Curve:
       return " " + (v.index < g.curves.size() ? Quote(g.curves[v.index]) : std::string("?"));
+    case Op::PhysicsStage:
+      return v.index == 2 ? " post" : v.index == 1 ? " pre" : " ?";
     case Op::BlendSpaceWeight:
       return fmt::format(" blend space {} sample {}",
                          v.index < g.blend_spaces.size() ? Quote(g.blend_spaces[v.index].name) : "?",

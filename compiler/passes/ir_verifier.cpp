@@ -450,6 +450,11 @@ class Verifier {
         CheckBones(id, 3);
         CheckOperands(id, {W::Pose, W::Scalar, W::Vec3, W::Scalar});
         break;
+      case Op::PhysicsStage:
+        if (v.index != 1 && v.index != 2)
+          Fail("{}: stage {} is neither pre (1) nor post (2)", Where(id), v.index);
+        CheckOperands(id, {W::Pose});
+        break;
       default:
         Fail("{}: unknown op {}", Where(id), static_cast<int>(v.op));
         break;

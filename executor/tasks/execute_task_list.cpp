@@ -4,73 +4,19 @@
 #include <vector>
 
 #include "executor/resolve/forward_kinematics.h"
-#include "executor/tasks/execution_plan.h"
-#include "executor/tasks/pose_pool.h"
+#include "executor/tasks/execute_internal.h"
+#include "executor/tasks/split_execution.h"
 #include "executor/tasks/task_capture.h"
 #include "executor/tasks/task_runner.h"
-#include "executor/tasks/task_state_storage.h"
 
 namespace anim {
-namespace {
-
-// result_buf value of a result that lives in instance storage (a loaded snapshot): never stolen,
-// never released, never edited in place.
-constexpr int16_t kRetained = -2;
-
-// A reachable task as the reverse pass found it: its index and the dependencies it reads.
-struct ReachedTask {
-  int16_t index;
-  bool inputs_valid;  // false: a required dependency is missing and the task yields the bind pose
-  int16_t deps[2];
-};
-
-struct ExecuteScratch {
-  std::vector<uint8_t> needed;
-  std::vector<uint8_t> keeps_state;  // by task: its subtree holds a task that keeps state (lazily)
-  std::vector<int16_t> use_count;
-  std::vector<ReachedTask> reached;  // in reverse execution order
-  std::vector<int16_t> result_buf;
-  std::vector<const Pose*> result_pose;  // task i's result at [i + 1]: see results()
-  std::vector<int16_t> level;
-  std::vector<uint8_t> seam_writers;  // by blend slot: reachable transition tasks writing its history
-  std::vector<Mat4> model;
-  std::vector<int16_t> prune_candidates;  // inputs a weight could prune, while recording a plan
-  std::vector<uint8_t> watched;           // by task, while recording a plan: see WatchShape
-  ExecutionPlan plan;                     // the last list's decisions, replayed while lists keep its shape
-
-  // Only the reachability marks and use counts start from zero: a task's result slots are written
-  // when it runs, before any task reading them runs, and unreachable tasks' slots are never read.
-  void Prepare(int task_count, int bone_count, std::size_t blend_slots) {
-    needed.assign(task_count, 0);
-    use_count.assign(task_count, 0);
-    seam_writers.assign(blend_slots, 0);
-    const std::size_t tasks = static_cast<std::size_t>(task_count);
-    if (result_buf.size() < tasks) {
-      keeps_state.resize(tasks);
-      reached.resize(tasks);
-      result_buf.resize(tasks);
-      result_pose.resize(tasks + 1);
-      level.resize(tasks);
-    }
-    if (static_cast<int>(model.size()) < bone_count) model.resize(bone_count);
-  }
-
-  // Results by task index. Index NoTask reads the null that stays in result_pose[0], so a task
-  // reads its inputs without checking whether it has them.
-  const Pose** results() { return result_pose.data() + 1; }
-};
-
-// Everything the executor keeps per thread, behind one thread-local (each costs a guard check).
-struct ThreadExecutor {
-  ExecuteScratch scratch;
-  PosePool pool;
-  ExecutorThreadStats stats;
-};
 
 ThreadExecutor& ThisThread() {
   thread_local ThreadExecutor executor;
   return executor;
 }
+
+namespace {
 
 // The dependency slots a task reads: only those its type uses, and only valid earlier indices.
 int ReadDependencies(const AnimTask& task, int index, int16_t (&deps)[2]) {
@@ -151,17 +97,36 @@ void WatchShape(const AnimTaskList& list, int task_count, int reached_count, Exe
   }
 }
 
-// The full path: works out reachability, use counts and buffer ownership for `list`, runs the
-// reachable tasks, and records what it decided into `plan` when given. Out of line, so its frame
-// and registers do not weigh on a replayed list.
-[[gnu::noinline]] void DecideAndRun(const AnimTaskList& list, const ListShape& shape,
-                                    const ExecutorOptions& options, TaskSnapshot* snap, ThreadExecutor& t,
-                                    ExecutionPlan* plan) {
-  ExecuteScratch& s = t.scratch;
-  PosePool& pool = t.pool;
-  const int bones = shape.bones;
+// Notes the step of `task`, which ends now and began where the one before it ended: one clock read
+// a step, and nothing held across the step.
+void NoteStep(ListTiming& timing, int task) {
+  const int64_t now = ListTiming::Now();
+  timing.tasks.push_back(
+      {static_cast<int16_t>(task), timing.step_start_ns - timing.start_ns, now - timing.step_start_ns});
+  timing.step_start_ns = now;
+}
+
+// Notes a replayed step when kTimed, however the step ends (a `continue` included).
+template <bool kTimed>
+struct StepTimer {
+  StepTimer(ListTiming*, int) {}
+};
+template <>
+struct StepTimer<true> {
+  StepTimer(ListTiming* t, int i) : timing(*t), task(i) {}
+  ~StepTimer() { NoteStep(timing, task); }
+  StepTimer(const StepTimer&) = delete;
+  StepTimer& operator=(const StepTimer&) = delete;
+  ListTiming& timing;
+  int task;
+};
+
+}  // namespace
+
+int FindReachable(const AnimTaskList& list, const ListShape& shape, const ExecutorOptions& options,
+                  TaskSnapshot* snap, ExecuteScratch& s, ExecutionPlan* plan) {
   const int16_t output = shape.output;
-  s.Prepare(shape.task_count, bones, shape.blend_slots);
+  s.Prepare(shape.task_count, shape.bones, shape.blend_slots);
   if (snap != nullptr) BeginSnapshot(*snap, list, shape.task_count, output);
 
   // 1. Reachability and use counts: dependencies are earlier tasks, so one reverse pass suffices.
@@ -203,10 +168,24 @@ void WatchShape(const AnimTaskList& list, int task_count, int reached_count, Exe
   }
 
   if (plan != nullptr) WatchShape(list, shape.task_count, reached_count, s, *plan);
+  return reached_count;
+}
 
+namespace {
+
+// RunReachable's sweep; with kTimed, each step's time goes to ExecutorOptions::timing. Without, it
+// has no timing code at all (a check per task costs the full path 3%).
+template <bool kTimed>
+void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptions& options,
+           TaskSnapshot* snap, ThreadExecutor& t, ExecutionPlan* plan, int begin, int end,
+           SweepProgress& progress) {
+  ExecuteScratch& s = t.scratch;
+  PosePool& pool = t.pool;
+  const int bones = shape.bones;
   // 2 + 3. Ownership and one forward sweep over the reachable tasks.
-  int exec_order = 0, peak_live = pool.live(), level_count = 0;
-  for (int step = reached_count - 1; step >= 0; --step) {
+  int exec_order = progress.exec_order, peak_live = progress.peak_live, level_count = progress.level_count;
+  if constexpr (kTimed) options.timing->step_start_ns = ListTiming::Now();
+  for (int step = begin - 1; step >= end; --step) {
     const ReachedTask& r = s.reached[step];
     const int i = r.index;
     const AnimTask& task = list.tasks[i];
@@ -290,12 +269,41 @@ void WatchShape(const AnimTaskList& list, int task_count, int reached_count, Exe
       RecordExecuted(*snap, i, exec_order, handed_over ? dst_buf : s.result_buf[i], stole, handed_over, level,
                      pool.live(), released, mask_weighted, use_count);
     }
+    if constexpr (kTimed) NoteStep(*options.timing, i);
     ++exec_order;
   }
-  if (plan != nullptr) plan->Finish(peak_live, output != AnimTask::NoTask ? s.result_buf[output] : kRetained);
-  if (snap != nullptr) FinishSnapshot(*snap, exec_order, peak_live, level_count);
-  t.stats.tasks_run += static_cast<uint64_t>(exec_order);
-  t.stats.last_peak_buffers = peak_live;
+  progress = {.exec_order = exec_order, .peak_live = peak_live, .level_count = level_count};
+}
+
+}  // namespace
+
+void RunReachable(const AnimTaskList& list, const ListShape& shape, const ExecutorOptions& options,
+                  TaskSnapshot* snap, ThreadExecutor& t, ExecutionPlan* plan, int begin, int end,
+                  SweepProgress& progress) {
+  if (options.timing != nullptr) {
+    Sweep<true>(list, shape, options, snap, t, plan, begin, end, progress);
+  } else {
+    Sweep<false>(list, shape, options, snap, t, plan, begin, end, progress);
+  }
+}
+
+namespace {
+
+// The full path: works out reachability, use counts and buffer ownership for `list`, runs the
+// reachable tasks, and records what it decided into `plan` when given. Out of line, so its frame
+// and registers do not weigh on a replayed list.
+[[gnu::noinline]] void DecideAndRun(const AnimTaskList& list, const ListShape& shape,
+                                    const ExecutorOptions& options, TaskSnapshot* snap, ThreadExecutor& t,
+                                    ExecutionPlan* plan) {
+  const int reached_count = FindReachable(list, shape, options, snap, t.scratch, plan);
+  SweepProgress progress{.peak_live = t.pool.live()};
+  RunReachable(list, shape, options, snap, t, plan, reached_count, 0, progress);
+  const int16_t output = shape.output;
+  if (plan != nullptr)
+    plan->Finish(progress.peak_live, output != AnimTask::NoTask ? t.scratch.result_buf[output] : kRetained);
+  if (snap != nullptr) FinishSnapshot(*snap, progress.exec_order, progress.peak_live, progress.level_count);
+  t.stats.tasks_run += static_cast<uint64_t>(progress.exec_order);
+  t.stats.last_peak_buffers = progress.peak_live;
 }
 
 // The decisions `s.plan` recorded for a list of this shape, replayed: each reachable task in order,
@@ -303,10 +311,14 @@ void WatchShape(const AnimTaskList& list, int task_count, int reached_count, Exe
 // every buffer the plan names exists (the full path created it on this thread) and none is in use
 // between lists, and each is already sized for this shape. Only results are written: the plan
 // knows the output's buffer.
-void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s) {
+template <bool kTimed>
+void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s,
+                ListTiming* timing) {
   const Pose** results = s.results();
   const AnimTask* tasks = list.tasks.data();
+  if constexpr (kTimed) timing->step_start_ns = ListTiming::Now();
   for (const PlanStep& step : s.plan.steps()) {
+    const StepTimer<kTimed> timer(timing, step.task);
     const AnimTask& task = tasks[step.task];
     if (step.dst == nullptr) {  // a loaded snapshot, read where it is
       results[step.task] = LoadedSnapshot(list, task);
@@ -331,38 +343,45 @@ void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, Execut
   }
 }
 
-}  // namespace
-
-void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
-                         const ExecutorOptions& options) {
+// A whole list, or with `post` the post-physics call of a split one (split_execution.h), which runs
+// the split's remaining tasks instead of deciding or replaying, then resolves the same way. Inlined
+// into both callers, so a whole list pays nothing for the split.
+[[gnu::always_inline]] inline void ExecuteList(const AnimTaskList& list, const ExecuteOutputs& outputs,
+                                               TaskSnapshot* snapshot, const ExecutorOptions& options,
+                                               SplitExecution* post) {
   const PoseKernelTable& kernels = *options.kernels;
   if (list.skeleton == nullptr) return;
+  ListTiming* const timing = options.timing;
+  if (timing != nullptr) {
+    timing->tasks.clear();
+    timing->replayed = false;
+    timing->start_ns = ListTiming::Now();
+  }
   const Skeleton& skeleton = *list.skeleton;
-  const int bones = skeleton.bone_count();
-  const int task_count = static_cast<int>(std::min<std::size_t>(list.tasks.size(), kMaxTasksPerList));
-  const int16_t output =
-      list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask;
+  const ListShape shape = ShapeOf(list, options);
+  const int bones = shape.bones;
+  const int16_t output = shape.output;
 
   ThreadExecutor& t = ThisThread();
   ExecuteScratch& s = t.scratch;
   PosePool& pool = t.pool;
-  TaskSnapshot* snap = snapshot != nullptr ? snapshot : CaptureTargetFor(list.owner);
-  const ListShape shape{.task_count = task_count,
-                        .output = output,
-                        .bones = bones,
-                        .curves = list.CurveCount(),
-                        .has_state = list.state != nullptr,
-                        .blend_slots = list.state != nullptr ? list.state->blends.size() : 0,
-                        .snapshot_slots = list.state != nullptr ? list.state->snapshots.size() : 0,
-                        .options = static_cast<uint8_t>((options.fault_steal_shared_buffers ? 1 : 0) |
-                                                        (options.prune_by_weight ? 2 : 0))};
+  TaskSnapshot* snap = post != nullptr       ? SplitSnapshot(*post)
+                       : snapshot != nullptr ? snapshot
+                                             : CaptureTargetFor(list.owner);
   // A plan's buffers are free when the pool starts empty, as it does between lists.
   const bool pool_empty = pool.live() == 0;
   ExecutorThreadStats& stats = t.stats;
   ++stats.lists;
   int16_t final_buf;  // the output's pool buffer; negative when its result is not one
-  if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
-    ReplayPlan(list, kernels, s);
+  if (post != nullptr) {
+    final_buf = RunPostPhysics(list, shape, options, t, *post);
+  } else if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
+    if (timing != nullptr) {
+      ReplayPlan<true>(list, kernels, s, timing);
+      timing->replayed = true;
+    } else {
+      ReplayPlan<false>(list, kernels, s, nullptr);
+    }
     final_buf = s.plan.output_buffer();
     ++stats.replayed;
     stats.tasks_run += s.plan.steps().size();
@@ -379,6 +398,7 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   }
 
   // Resolve: the root pin goes on a copy when the result is retained history.
+  const int64_t resolve_start = timing != nullptr ? ListTiming::Now() : 0;
   const Pose* final_pose = output != AnimTask::NoTask ? s.results()[output] : &skeleton.bind_pose();
   if (outputs.root_motion != nullptr)
     *outputs.root_motion =
@@ -400,11 +420,36 @@ void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs
   Resolve(list, *final_pose, outputs, s);
   // The output's curves for the next frame's curve() reads, before its buffer goes.
   if (list.state != nullptr) CopyCurves(list.state->curves, final_pose->view());
+  if (timing != nullptr) {
+    timing->resolve_start_ns = resolve_start - timing->start_ns;
+    timing->resolve_ns = ListTiming::Now() - resolve_start;
+  }
 
   // Release and reset: the pool is empty again for the next list on this thread.
   if (final_buf >= 0) pool.Release(final_buf);
   if (list.state != nullptr && !list.state->snapshots.empty()) CommitPendingSnapshots(*list.state);
   if (snap != nullptr && snap != snapshot) PublishCapture(*snap);
+  if (timing != nullptr) timing->elapsed_ns = ListTiming::Now() - timing->start_ns;
+}
+
+}  // namespace
+
+void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
+                         const ExecutorOptions& options) {
+  ExecuteList(list, outputs, snapshot, options, nullptr);
+}
+
+void ExecutePostPhysics(const AnimTaskList& list, SplitExecution& split, const ExecuteOutputs& outputs,
+                        TaskSnapshot* snapshot, const ExecutorOptions& options) {
+  if (!split.Holds(list, options)) {
+    split.Drop();
+    ExecuteTaskListWith(list, outputs, snapshot, options);
+    return;
+  }
+  // The pre-physics call's snapshot: the caller's, or the armed capture's, which is published.
+  TaskSnapshot* begun = SplitSnapshot(split);
+  ExecuteList(list, outputs, begun == &split.capture_ ? nullptr : begun, options, &split);
+  split.Drop();
 }
 
 const ExecutorThreadStats& ThreadExecutorStats() {

@@ -14,7 +14,7 @@
 // skips 1 and 2 and replays that list's decisions: the same tasks in the same order into the same
 // buffers. A game records one shape frame after frame until a state or a weight changes.
 // Scratch arrays, the plan and the pose pool are thread_local: one list runs on one thread, start
-// to finish.
+// to finish (or in two calls around a physics step, each on one thread: split_execution.h).
 #pragma once
 
 #include <cstdint>
@@ -25,6 +25,7 @@
 #include "executor/tasks/anim_task_list.h"
 #include "executor/tasks/pose_kernel_table.h"
 #include "executor/tasks/task_snapshot.h"
+#include "executor/tasks/task_timing.h"
 
 namespace anim {
 
@@ -46,7 +47,8 @@ void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs,
                      TaskSnapshot* snapshot = nullptr);
 
 // Test hooks: the same executor with another kernel table, or with a deliberate fault, so tests
-// can check that validation catches a broken task path without editing product code.
+// can check that validation catches a broken task path without editing product code; and a
+// profiler's timing.
 struct ExecutorOptions {
   const PoseKernelTable* kernels = &kSimdPoseKernels;
   bool fault_steal_shared_buffers = false;  // steal a dependency's buffer even when others still read it
@@ -56,6 +58,9 @@ struct ExecutorOptions {
   // false: every list's reachability and buffers are worked out afresh, never replayed from the
   // previous list's plan (the baseline plan reuse is held to).
   bool reuse_plan = true;
+  // Profiling (anim-dump profile): filled with each executed task's time, the resolve's and the
+  // whole call's. Checked once per list: a list without it runs the untimed loops.
+  ListTiming* timing = nullptr;
 };
 
 // How the lists executed on the calling thread went, without the cost of a snapshot: how many

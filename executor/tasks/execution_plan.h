@@ -73,6 +73,11 @@ class ExecutionPlan {
     recorded_ = true;
   }
   void Invalidate() { recorded_ = false; }
+  // Whether the pool buffers it names are sized for lists of `shape`: a list of other sizes executed
+  // without the plan (a split list's calls) resizes them, and must invalidate it.
+  bool SizedFor(const ListShape& shape) const {
+    return shape_.bones == shape.bones && shape_.curves == shape.curves;
+  }
 
   const std::vector<PlanStep>& steps() const { return steps_; }
   int peak_buffers() const { return peak_buffers_; }

@@ -63,6 +63,7 @@ void BeginSnapshot(TaskSnapshot& snap, const AnimTaskList& list, int task_count,
   snap.root_bone = list.root_bone;
   snap.reachable_count = 0;
   snap.peak_live_buffers = 0;
+  snap.carried_buffers = 0;
   snap.level_count = 0;
 }
 

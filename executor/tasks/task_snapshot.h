@@ -35,13 +35,18 @@ struct TaskSnapshotEntry {
   // The first reachable task that passed its other input through by weight instead of reading this
   // one (weight pruning), or -1.
   int16_t pruned_by = -1;
+  // The call that ran it: PrePhysics or PostPhysics when the list was split around the simulation
+  // step (split_execution.h), AnyStage in a whole-list run or when it did not run.
+  AnimTaskStage ran_in = AnimTaskStage::AnyStage;
 };
 
 struct TaskSnapshot {
   std::vector<TaskSnapshotEntry> tasks;
   int16_t output_task = AnimTask::NoTask;
   int reachable_count = 0;
-  int peak_live_buffers = 0;
+  int peak_live_buffers = 0;  // a split list's counts the buffers held across the simulation step
+  // A split list: pool buffers its pre-physics call left for the post-physics one (0 otherwise).
+  int carried_buffers = 0;
   int level_count = 0;
   int active_bone_count = 0;
   bool lock_root = false;

@@ -63,10 +63,11 @@ TEST_CASE("every op compiles to code that computes the IR, with vec3 values in t
       target_registers.insert(d.operands[0].raw);
     }
   }
-  for (Opcode op : {Opcode::SampleClip, Opcode::ReferencePose, Opcode::BlendMasked, Opcode::MakeAdditive,
-                    Opcode::ApplyAdditive, Opcode::SaveSnapshot, Opcode::LoadSnapshot, Opcode::BoneTransform,
-                    Opcode::TranslateBone, Opcode::TwoBoneIK, Opcode::Fabrik, Opcode::LookAt, Opcode::FootIK,
-                    Opcode::Lerp, Opcode::Remap, Opcode::Smoothstep, Opcode::Sin, Opcode::Output}) {
+  for (Opcode op :
+       {Opcode::SampleClip, Opcode::ReferencePose, Opcode::BlendMasked, Opcode::MakeAdditive,
+        Opcode::ApplyAdditive, Opcode::SaveSnapshot, Opcode::LoadSnapshot, Opcode::BoneTransform,
+        Opcode::TranslateBone, Opcode::TwoBoneIK, Opcode::Fabrik, Opcode::LookAt, Opcode::FootIK,
+        Opcode::PhysicsStage, Opcode::Lerp, Opcode::Remap, Opcode::Smoothstep, Opcode::Sin, Opcode::Output}) {
     INFO(FindOpcode(static_cast<uint16_t>(op))->name);
     CHECK(seen.count(op) == 1);
   }

@@ -135,7 +135,9 @@ ir::Graph EveryOp() {
   auto& feet_value = b.graph().values[static_cast<size_t>(feet)];
   feet_value.bones[0] = thigh, feet_value.bones[1] = calf, feet_value.bones[2] = foot;
   feet_value.constant[0] = 0.08f, feet_value.constant[1] = 0.02f;
-  b.Output(feet);
+  const ir::ValueId after_step = b.Pose(Op::PhysicsStage, {feet}, "after_step");
+  b.graph().values[static_cast<size_t>(after_step)].index = 2;  // AnimTaskStage::PostPhysics
+  b.Output(after_step);
   return b.Take();
 }
 

@@ -138,6 +138,7 @@ class GraphEvaluator {
       key.bones.push_back(v.bones[b]);
     if (v.op == ir::Op::MakeAdditive || v.op == ir::Op::BoneTransform || v.op == ir::Op::TwoBoneIK)
       key.immediate = v.flags;
+    if (v.op == ir::Op::PhysicsStage) key.immediate = v.index;
     if (v.op == ir::Op::Fabrik) key.immediate = v.iterations;
     if (v.op == ir::Op::Fabrik) key.constants = {v.constant[0]};
     if (v.op == ir::Op::FootIK) key.constants = {v.constant[0], v.constant[1]};
@@ -191,6 +192,8 @@ ir::Op PoseOpOf(Opcode opcode) {
       return ir::Op::LookAt;
     case Opcode::FootIK:
       return ir::Op::FootIK;
+    case Opcode::PhysicsStage:
+      return ir::Op::PhysicsStage;
     default:
       return ir::Op::StateMachine;
   }

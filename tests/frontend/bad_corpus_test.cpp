@@ -139,6 +139,10 @@ constexpr BadCase kErrors[] = {
     {"parameter_not_identifier.yaml",
      "{file}:5:3: error[E019]: parameter name '2fast' is not an identifier (letters, digits and '_', not "
      "starting with a digit)\n"},
+    {"physics_pre_after_post.yaml",
+     "{file}:8:3: error[E032]: physics node 'ragdoll_in' asks for its pose before the simulation step, but "
+     "'mix' runs after it\n"
+     "{file}:6:3: note: 'feet' runs 'feet.pose' after the step\n"},
     {"pose_given_number.yaml",
      "{file}:10:34: error[E002]: expected a pose for 'b' of node 'mix' (a node name or an inline node), "
      "found number 0.5\n"},

@@ -201,10 +201,10 @@ TEST_CASE("Every node kind lowers to its op with bones, masks, snapshots and fla
   const ir::Graph& g = compiled.graph;
   const Skeleton& skeleton = compiled.skeleton;
   CheckWellFormed(g);
-  for (ir::Op op :
-       {ir::Op::SampleClip, ir::Op::ReferencePose, ir::Op::Blend, ir::Op::BlendMasked, ir::Op::MakeAdditive,
-        ir::Op::ApplyAdditive, ir::Op::SaveSnapshot, ir::Op::LoadSnapshot, ir::Op::BoneTransform,
-        ir::Op::TranslateBone, ir::Op::TwoBoneIK, ir::Op::Fabrik, ir::Op::LookAt, ir::Op::FootIK}) {
+  for (ir::Op op : {ir::Op::SampleClip, ir::Op::ReferencePose, ir::Op::Blend, ir::Op::BlendMasked,
+                    ir::Op::MakeAdditive, ir::Op::ApplyAdditive, ir::Op::SaveSnapshot, ir::Op::LoadSnapshot,
+                    ir::Op::BoneTransform, ir::Op::TranslateBone, ir::Op::TwoBoneIK, ir::Op::Fabrik,
+                    ir::Op::LookAt, ir::Op::FootIK, ir::Op::PhysicsStage}) {
     CHECK(Count(g, op) >= 1);
   }
   // `mix`, and the chains of 3 of the 4-sample blend spaces `steps` (1D) and `plane` (2D).

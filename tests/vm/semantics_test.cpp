@@ -9,6 +9,7 @@
 
 #include "tests/vm/vm_runner_fixture.h"
 #include "vm/bytecode/program_loader.h"
+#include "vm/bytecode/program_verifier.h"
 
 namespace anim {
 namespace {
@@ -517,6 +518,39 @@ TEST_CASE("a snapshot save is visible to the next frame's load, an unreachable s
     REQUIRE(save >= 0);
     CHECK_FALSE(vm.snapshot.tasks[static_cast<std::size_t>(save)].reachable);
     CHECK_FALSE(vm.instance.task_state.snapshots[0].saved);
+  }
+}
+
+// physics_stage tags the task its source names (the later of two stages wins) and names that task
+// itself: it records nothing. The verifier admits stages 1 and 2 only.
+TEST_CASE("physics_stage tags its source's task and records none", "[vm][semantics]") {
+  test::VmRig rig;
+  test::ProgramBuilder b(rig.skeleton);
+  const uint16_t clock = b.Clock(b.Clip("walk"), 0, true);
+  const uint16_t walk = b.PoseRegister(), late = b.PoseRegister(), early = b.PoseRegister(),
+                 mix = b.PoseRegister();
+  b.Emit(Opcode::SampleClip, {walk, clock, b.LoadConst(1.0f)});
+  b.Emit(Opcode::PhysicsStage, {late, walk, 2});
+  b.Emit(Opcode::PhysicsStage, {early, walk, 1});
+  b.Emit(Opcode::Blend, {mix, late, early, b.LoadConst(0.5f)});
+  b.Emit(Opcode::Output, {mix, 0, kNoOperand});
+  SECTION("recorded") {
+    test::VmStepper vm(rig, b.program);
+    vm.Step(0.1f);
+    REQUIRE(vm.list.tasks.size() == 2);
+    const AnimTask& blend = vm.list.tasks[1];
+    CHECK(blend.dep_a == 0);
+    CHECK(blend.dep_b == 0);
+    CHECK(vm.list.tasks[0].stage == AnimTaskStage::PostPhysics);
+    CHECK(blend.stage == AnimTaskStage::AnyStage);
+  }
+  SECTION("a stage that is not 1 or 2 is refused") {
+    for (const uint16_t stage : {0, 3}) {
+      Program p = b.program;
+      for (const uint32_t at : InstructionStarts(p))
+        if (p.code[at] == static_cast<uint16_t>(Opcode::PhysicsStage)) p.code[at + 3] = stage;
+      CHECK_THAT(VerifyProgram(p).error, Catch::Matchers::Contains("stage must be 1 (pre-physics) or 2"));
+    }
   }
 }
 

@@ -65,6 +65,7 @@ constexpr std::array<OpcodeInfo, kOpcodeCount> kTable = {{
     {Opcode::Damp, "damp", 4, {SW, SR, SR, SM}},
     {Opcode::Spring, "spring", 4, {SW, SR, SR, SM}},
     {Opcode::Curve, "curve", 2, {SW, CV}},
+    {Opcode::PhysicsStage, "physics_stage", 3, {PW, PR, IM}},
 }};
 
 constexpr bool TableIsInOpcodeOrder() {

@@ -84,8 +84,10 @@ enum class Opcode : uint16_t {
   Damp = 50,                // s_out, s x, s half_life, smoother   (x smoothed exponentially)
   Spring = 51,              // s_out, s x, s half_life, smoother   (x followed by a critically damped spring)
   Curve = 52,               // s_out, curve   (the curve's value in the last frame's output; 0 before one)
+  PhysicsStage = 53,        // p_out, p source, imm stage (1 pre-physics, 2 post-physics): tags the source's
+                            // task with the stage (the later of two), and p_out names that task too
 };
-inline constexpr int kOpcodeCount = 53;
+inline constexpr int kOpcodeCount = 54;
 
 enum class OperandKind : uint8_t {
   ScalarRead,   // scalar register read

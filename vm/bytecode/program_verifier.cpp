@@ -467,6 +467,8 @@ class Verifier {
         return Immediate(o[3] <= 3, at, "space | mode << 1 must be at most 3");
       case Opcode::TwoBoneIK:
         return Immediate(o[8] <= 1, at, "use_pole must be 0 or 1");
+      case Opcode::PhysicsStage:
+        return Immediate(o[2] == 1 || o[2] == 2, at, "stage must be 1 (pre-physics) or 2 (post-physics)");
       case Opcode::Output:
         return Immediate(o[1] <= 1, at, "lock_root must be 0 or 1");
       case Opcode::BlendSpaceWeight:

@@ -1,5 +1,5 @@
 ; animbc version 8, skeleton hash 0x5eedf00dcafe1234, graph hash 0x0000000000000000
-; 238 code words, 48 debug entries, 11 scalar registers, 4 pose registers
+; 242 code words, 49 debug entries, 11 scalar registers, 4 pose registers
 code:
   0000  load_param     s0, param 'weight', component x                   ; weight (line 2:3)
   0004  neg            s1, s0                                            ; neg (line 4:3)
@@ -48,7 +48,8 @@ code:
   0215  load_const     s1, const 0                                       ; normal (line 40:3)
   0218  load_const     s2, const 1                                       ; normal (line 40:3)
   0221  foot_ik        p1, p0, bone 'thigh_l', bone 'calf_l', bone 'foot_l', s3, s1, s2, s1, const 0.08, const 0.02, s0 ; feet (line 41:3)
-  0234  output         p1, lock_root 0, bone none                        ; feet (line 41:3)
+  0234  physics_stage  p0, p1, imm 2                                     ; after_step (line 42:3)
+  0238  output         p0, lock_root 0, bone none                        ; after_step (line 42:3)
 constants:
   0  0
   1  0.1
