@@ -14,6 +14,7 @@
 #include "cli/anim_dump/capture_commands.h"
 #include "cli/anim_dump/crowd_report.h"
 #include "cli/anim_dump/dump_commands.h"
+#include "cli/anim_dump/profile_commands.h"
 #include "cli/anim_dump/report_data.h"
 #include "cli/common/command_line.h"
 #include "cli/common/tool_logger.h"
@@ -145,7 +146,7 @@ std::optional<std::string> CheckSubcommand(int argc, char** argv) {
     names.push_back(s.name);
     list += list.empty() ? s.name : std::string(", ") + s.name;
   }
-  for (const char* name : {"crowd", "record", "replay"}) {
+  for (const char* name : {"crowd", "record", "replay", "profile"}) {
     names.push_back(name);
     list += std::string(", ") + name;
   }
@@ -279,6 +280,8 @@ int Main(int argc, char** argv) {
   const CLI::App* record_sub = anim::dump::AddRecordSubcommand(app, record);
   anim::dump::ReplayOptions replay;
   const CLI::App* replay_sub = anim::dump::AddReplaySubcommand(app, replay);
+  anim::dump::ProfileOptions profile;
+  const CLI::App* profile_sub = anim::dump::AddProfileSubcommand(app, profile);
 
   if (const std::optional<int> exit_code = anim::cli::ParseCommandLine(app, argc, argv)) return *exit_code;
   if (verbose && quiet) {
@@ -299,6 +302,10 @@ int Main(int argc, char** argv) {
   if (replay_sub->parsed()) {
     replay.quiet = quiet;
     return anim::dump::RunReplayCommand(replay);
+  }
+  if (profile_sub->parsed()) {
+    profile.quiet = quiet;
+    return anim::dump::RunProfileCommand(profile);
   }
   // `graph` prints DOT whether or not --format dot is given, `report` HTML; `export` writes what
   // -o's extension names unless --format says.

@@ -54,7 +54,7 @@ _anim_dump() {
   local cur prev sub="" i
   cur=${COMP_WORDS[COMP_CWORD]}
   prev=${COMP_WORDS[COMP_CWORD - 1]}
-  local subcommands="tasks reach timeline graph dis validate run root events pose export report crowd record replay"
+  local subcommands="tasks reach timeline graph dis validate run root events pose export report crowd record replay profile"
   for ((i = 1; i < COMP_CWORD; i++)); do
     case " $subcommands " in
       *" ${COMP_WORDS[i]} "*) sub=${COMP_WORDS[i]}; break ;;
@@ -79,7 +79,7 @@ _anim_dump() {
       ;;
     --source) COMPREPLY=(); _animtc_files yaml yml json; return ;;
     -s | --scenario) COMPREPLY=(); _animtc_files yaml yml json; return ;;
-    --frame | --frames | --tolerance | --count | --threads | --stagger | --invisible | --followers | --lod)
+    --frame | --frames | --tolerance | --count | --threads | --stagger | --invisible | --followers | --lod | --repeat)
       COMPREPLY=(); return ;;
     --final) _animtc_words "pose skinning"; return ;;
     --diagnostics-format) _animtc_words "text json"; return ;;
@@ -93,6 +93,7 @@ _anim_dump() {
         root) _animtc_words "text svg" ;;
         export) _animtc_words "glb gltf" ;;
         replay) _animtc_words "text json" ;;
+        profile) _animtc_words "text json trace" ;;
       esac
       return
       ;;
@@ -110,6 +111,7 @@ _anim_dump() {
       report) options+=" -s --scenario --frames" ;;
       crowd) options+=" -s --scenario --count --threads --stagger --invisible --followers --lod --frames --json" ;;
       record) options+=" -s --scenario --frames" ;;
+      profile) options+=" -s --scenario --frames --repeat -f --format" ;;
       replay) options="--graph --source -o --output -I --asset-path -f --format --diagnostics-format -v --verbose -q --quiet -h --help" ;;
     esac
     _animtc_words "$options"

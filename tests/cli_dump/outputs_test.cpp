@@ -391,7 +391,7 @@ TEST_CASE("standard input, -o and a compiled program give the same output as the
 
 TEST_CASE("--help of every subcommand shows an example", "[cli_dump][help]") {
   for (const char* command : {"tasks", "reach", "timeline", "graph", "dis", "validate", "run", "root",
-                              "events", "pose", "export", "report", "crowd", "record", "replay"}) {
+                              "events", "pose", "export", "report", "crowd", "record", "replay", "profile"}) {
     const ProcessRun run = Dump(std::string(command) + " --help");
     INFO(command << ": " << run.out);
     CHECK(run.exit_code == 0);

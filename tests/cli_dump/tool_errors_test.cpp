@@ -171,6 +171,22 @@ TEST_CASE("anim-dump crowd's error paths: one format, the documented exit codes"
                "did you mean '--stagger'?"});
 }
 
+TEST_CASE("anim-dump profile's error paths: one format, the documented exit codes", "[errors]") {
+  const BadFiles bad;
+  RequireSaid({"anim-dump", "profile " + Q(bad.graph), 1, Said::Located, "error[E101]"});
+  RequireSaid({"anim-dump", "profile " + Q(bad.graph) + " --diagnostics-format json", 1, Said::Json, "E101"});
+  RequireSaid(
+      {"anim-dump", "profile samples/litmus.yaml --scenario " + Q(bad.scenario), 1, Said::Located, "frames"});
+  RequireSaid({"anim-dump", "profile /nonexistent/graph.yaml", 2, Said::ByTool, "/nonexistent/graph.yaml"});
+  RequireSaid({"anim-dump", "profile " + SampleArgs("litmus") + " --repeat 0", 2, Said::ByTool, "--repeat"});
+  RequireSaid(
+      {"anim-dump", "profile " + SampleArgs("litmus") + " --frames 5:2", 2, Said::ByTool, "--frames"});
+  RequireSaid({"anim-dump", "profile " + SampleArgs("litmus") + " --format svg", 2, Said::ByTool,
+               "'svg' is not one of"});
+  RequireSaid({"anim-dump", "profile " + SampleArgs("litmus") + " --repaet 2", 2, Said::ByTool,
+               "did you mean '--repeat'?"});
+}
+
 TEST_CASE("anim-import's error paths: one format, the documented exit codes", "[errors]") {
   const BadFiles bad;
   const std::string out = (Scratch() / "imported").string();
