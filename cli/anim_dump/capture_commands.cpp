@@ -7,6 +7,7 @@
 #include "cli/anim_dump/capture_json.h"
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/play_options.h"
 #include "cli/anim_dump/progress.h"
 #include "cli/common/command_line.h"
 #include "compiler/diag/escape.h"
@@ -19,7 +20,6 @@ namespace {
 
 struct Bound {
   std::unique_ptr<DumpInput> input;
-  std::vector<const Clip*> clips;
   std::optional<ProgramBinding> binding;
 };
 
@@ -28,12 +28,7 @@ Bound BindInput(const InputOptions& options, const char* doing) {
   b.input = LoadDumpInput(options);
   if (b.input->version_mismatch)
     throw InputError(std::string("cannot ") + doing + ": " + b.input->version_warning, kExitInvalidInput);
-  b.clips = b.input->clips();
-  BindResult bound = ProgramBinding::Bind(b.input->program, *b.input->skeleton(), b.clips);
-  if (!bound.binding)
-    throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
-                     kExitInvalidInput);
-  b.binding.emplace(std::move(*bound.binding));
+  b.binding.emplace(BindDumpInput(*b.input));
   return b;
 }
 
@@ -47,27 +42,13 @@ CLI::App* AddRecordSubcommand(CLI::App& app, RecordOptions& o) {
   sub->footer(
       "Example:\n  anim-dump record samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml "
       "--frames 200:260 -o run.animcap");
-  sub->add_option("INPUT", o.input.input, "graph document (.yaml/.json) or compiled .animbc")
-      ->required()
-      ->type_name("");
-  sub->add_option("--graph", o.input.graph, "for a .animbc input: the graph document it was compiled from")
-      ->type_name("GRAPH");
-  sub->add_option("-I,--asset-path", o.input.asset_dirs, "look here for a graph's assets (repeatable)")
-      ->type_name("DIR");
-  sub->add_option("-s,--scenario", o.input.scenario, "the scenario to play (default: one frame of defaults)")
-      ->type_name("S");
-  sub->add_option("--frames", o.frames,
-                  "capture frames A through B, inclusive, played from frame 0 (default: all)")
-      ->type_name("A:B");
+  AddPlayOptions(sub, o.input, o.frames, o.diagnostics_format,
+                 {.scenario = "the scenario to play (default: one frame of defaults)",
+                  .frames = "capture frames A through B, inclusive, played from frame 0 (default: all)"});
   sub->add_option("-o,--output", o.output,
                   "the capture file to write (atomically); a name ending in .json gets the JSON form")
       ->required()
       ->type_name("FILE");
-  cli::Choices(
-      sub->add_option(
-          "--diagnostics-format", o.diagnostics_format,
-          "a bad graph's or scenario's diagnostics as text (FILE:LINE:COL: error[CODE]: ...) or json"),
-      {"text", "json"}, true);
   return sub;
 }
 

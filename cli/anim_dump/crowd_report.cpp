@@ -15,6 +15,7 @@
 
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/play_options.h"
 #include "cli/anim_dump/text_table.h"
 #include "cli/common/command_line.h"
 #include "cli/common/output_file.h"
@@ -169,13 +170,11 @@ CLI::App* AddCrowdSubcommand(CLI::App& app, CrowdOptions& o) {
   sub->footer(
       "Example:\n  anim-dump crowd samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml "
       "--count 1000 --threads 2 --stagger 2 --invisible 0.5 --lod 10:48,20:24");
-  sub->add_option(
-         "input", o.input.input,
-         "graph document (.yaml/.json, compiled in memory) or compiled .animbc; - for standard input")
+  AddPlayOptions(
+      sub, o.input, o.frames, o.diagnostics_format,
+      {.scenario = "the scenario every entity plays",
+       .frames = "report frames A through B, inclusive, played from frame 0 (default: the whole scenario)"})
       ->required();
-  sub->add_option("--graph", o.input.graph, "for a .animbc input: the graph document it was compiled from");
-  sub->add_option("-I,--asset-path", o.input.asset_dirs, "look here for a graph's assets (repeatable)");
-  sub->add_option("-s,--scenario", o.input.scenario, "the scenario every entity plays")->required();
   sub->add_option("--count", o.count, "entities (1 to 100000)")->required();
   sub->add_option("--threads", o.threads, "threads (default: every core)");
   sub->add_option("--stagger", o.stagger, "each entity updates every K-th frame (default 1)");
@@ -183,15 +182,8 @@ CLI::App* AddCrowdSubcommand(CLI::App& app, CrowdOptions& o) {
   sub->add_option("--followers", o.followers, "fraction of the entities that copy a leader, in [0, 1)");
   sub->add_option("--lod", o.lod,
                   "LOD bands DISTANCE:BONES,... (entities spread over twice the last distance)");
-  sub->add_option("--frames", o.frames,
-                  "report frames A through B, inclusive, played from frame 0 (default: the whole scenario)")
-      ->type_name("A:B");
   sub->add_flag("--json", o.json, "JSON instead of a table");
   sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output");
-  cli::Choices(sub->add_option("--diagnostics-format", o.diagnostics_format,
-                               "a bad graph's or scenario's diagnostics as text (FILE:LINE:COL: "
-                               "error[CODE]: ...) or json"),
-               {"text", "json"}, true);
   return sub;
 }
 
@@ -201,17 +193,12 @@ int RunCrowdCommand(const CrowdOptions& o) {
     const std::vector<crowd::LodBand> bands = ParseLodBands(o.lod);
     const std::unique_ptr<DumpInput> input = LoadDumpInput(o.input);
     if (input->version_mismatch) throw InputError{"cannot run a crowd: " + input->version_warning};
-    const std::vector<const Clip*> clips = input->clips();
-    BindResult bound = ProgramBinding::Bind(input->program, *input->skeleton(), clips);
-    // As the other subcommands say it (frame_capture.cpp): the message names assets of any bytes.
-    if (!bound.binding)
-      throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
-                       kExitInvalidInput);
+    const ProgramBinding binding = BindDumpInput(*input);
     const int threads = o.threads > 0 ? o.threads : tbb::info::default_concurrency();
     const tbb::global_control limit(tbb::global_control::max_allowed_parallelism, threads);
     tbb::task_arena arena(threads);
 
-    crowd::Crowd crowd(*bound.binding, {.count = o.count, .update_every = o.stagger, .lod_bands = bands});
+    crowd::Crowd crowd(binding, {.count = o.count, .update_every = o.stagger, .lod_bands = bands});
     Place(crowd, o, bands);
     std::vector<ScenarioPlayer> players(static_cast<std::size_t>(o.count), ScenarioPlayer(input->scenario));
     const int frame_count = input->scenario.frame_count;

@@ -159,24 +159,6 @@ FrameTable TableOf(Command command) {
                                    : (command == Command::Reach ? FrameTable::Reach : FrameTable::Timeline);
 }
 
-// What a capture can show: its task lists and what the executor makes of them. The rest needs the
-// VM's run (machines, events, the root) or the graph itself.
-void CheckCaptureCommand(Command command, const AnimCapture& capture) {
-  if (capture.frames.empty()) throw InputError("the capture holds no frames", kExitInvalidInput);
-  switch (command) {
-    case Command::Tasks:
-    case Command::Reach:
-    case Command::Timeline:
-    case Command::Graph:
-    case Command::Pose:
-      return;
-    default:
-      throw InputError{
-          "a capture holds task lists: tasks, reach, timeline, graph and pose read it (and replay "
-          "re-executes it); for this subcommand give the graph and its scenario"};
-  }
-}
-
 // A capture's frames keep the numbers they were recorded under; by default its last frame, or all
 // of them for a report of a run. Whether the frames asked for are captured is checked as they play
 // (StreamCapturedFrames), naming the ones the capture holds.
@@ -223,13 +205,16 @@ int RunCommand(Command command, const CommandOptions& o) {
     CheckFormat(command, o.format);
     InputOptions in = o.input;
     in.needs_assets = command != Command::Dis;
+    // What a capture holds: its task lists and what the executor makes of them. The rest needs the
+    // VM's run (machines, events, the root) or the graph itself.
+    in.reads_capture = command == Command::Tasks || command == Command::Reach ||
+                       command == Command::Timeline || command == Command::Graph || command == Command::Pose;
     const std::unique_ptr<DumpInput> input = LoadDumpInput(in);
     if (command == Command::Dis) {
       if (input->version_mismatch) spdlog::warn("{}", input->version_warning);
       Write(o, *input, codegen::Disassemble(input->program));
       return kExitOk;
     }
-    if (input->capture) CheckCaptureCommand(command, *input->capture);
     if (command == Command::Validate) return Validate(o, *input);
 
     const int frame_count = input->version_mismatch ? 1 : input->scenario.frame_count;

@@ -165,6 +165,8 @@ void LoadCaptureInput(const InputText& text, const InputOptions& options, DumpIn
   if (!options.scenario.empty())
     throw InputError{"a capture holds its frames: --scenario is for a graph document or .animbc"};
   out.capture = DecodeCaptureText(text.bytes, text.name);
+  if (out.capture->frames.empty())
+    throw InputError(EscapeTerminal(text.name) + ": the capture holds no frames", kExitInvalidInput);
   const CaptureAssets& recorded = out.capture->assets;
   InputOptions source = options;
   source.input = options.graph.empty() ? recorded.graph : options.graph;
@@ -195,6 +197,10 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
   // Every input is held to the document limit: a capture larger than that is for `replay` alone.
   const InputText text = Read(options.input, "input", out->files_read);
   if (IsCaptureText(text.bytes)) {
+    if (!options.reads_capture)
+      throw InputError{EscapeTerminal(text.name) +
+                       " is a capture: tasks, reach, timeline, graph and pose show its frames and replay "
+                       "re-executes them; this subcommand plays a graph document or .animbc"};
     LoadCaptureInput(text, options, *out);
     return out;
   }
@@ -210,6 +216,15 @@ std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options) {
     out->scenario = LoadScenario(options.scenario, out->program, out->files_read);
   }
   return out;
+}
+
+ProgramBinding BindDumpInput(const DumpInput& input) {
+  BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), input.clips());
+  // The binding's message names clips and bones of any bytes; the error line is terminal text.
+  if (!bound.binding)
+    throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
+                     kExitInvalidInput);
+  return std::move(*bound.binding);
 }
 
 }  // namespace anim::dump

@@ -14,6 +14,7 @@
 #include "executor/pose/skeleton.h"
 #include "vm/bytecode/program.h"
 #include "vm/capture/anim_capture.h"
+#include "vm/program_binding.h"
 #include "vm/scenario.h"
 
 namespace anim::dump {
@@ -25,8 +26,9 @@ struct InputOptions {
   // For a .animbc: the graph document it was compiled from (assets, validate). For a capture: the
   // graph or .animbc to play it on, instead of the one it names.
   std::string graph;
-  std::string scenario;      // scenario file, "-" for standard input, empty for one frame of defaults
-  bool needs_assets = true;  // false for `dis`, which only prints the program
+  std::string scenario;        // scenario file, "-" for standard input, empty for one frame of defaults
+  bool needs_assets = true;    // false for `dis`, which only prints the program
+  bool reads_capture = false;  // the subcommand shows a capture's frames (tasks, reach, timeline, ...)
   std::vector<std::string> asset_dirs;  // -I: where a graph's assets are looked for, as animc does
 };
 
@@ -63,5 +65,8 @@ struct InputError {
 
 // Loads, compiles, binds nothing yet. Throws InputError.
 std::unique_ptr<DumpInput> LoadDumpInput(const InputOptions& options);
+
+// The program bound to the input's skeleton and clips; InputError (exit 1) when it does not bind.
+ProgramBinding BindDumpInput(const DumpInput& input);
 
 }  // namespace anim::dump

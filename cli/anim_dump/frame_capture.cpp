@@ -217,22 +217,17 @@ DumpTask DescribeTask(const AnimTaskList& list, std::size_t index, const TaskSna
 
 CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameContent content,
                          const FrameSink& on_frame) {
-  const std::vector<const Clip*> clips = input.clips();
-  BindResult bound = ProgramBinding::Bind(input.program, *input.skeleton(), clips);
-  // The binding's message names clips and bones of any bytes; the error line is terminal text.
-  if (!bound.binding)
-    throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
-                     kExitInvalidInput);
-  if (input.capture) return StreamCapturedFrames(*input.capture, *bound.binding, range, content, on_frame);
-  CapturedRun run = NewRun(*bound.binding);
-  run.version_mismatch = bound.binding->version_mismatch();
+  const ProgramBinding binding = BindDumpInput(input);
+  if (input.capture) return StreamCapturedFrames(*input.capture, binding, range, content, on_frame);
+  CapturedRun run = NewRun(binding);
+  run.version_mismatch = binding.version_mismatch();
 
   Scenario scenario = input.scenario;
   scenario.frame_count = range.last + 1;
   AnimInstance instance(input.program);
   instance.set_warning_callback(&WarnOnce, nullptr);
   Progress progress("frame", scenario.frame_count);
-  RunScenario(*bound.binding, instance, scenario, [&](const FrameResult& result) {
+  RunScenario(binding, instance, scenario, [&](const FrameResult& result) {
     progress.Update(result.frame + 1);
     ++run.frames_run;
     if (result.frame == range.last) {
@@ -240,7 +235,7 @@ CapturedRun StreamFrames(const DumpInput& input, const FrameRange& range, FrameC
         run.final_pose.push_back(result.local_pose->Get(b));
       run.final_skinning.assign(result.skinning.begin(), result.skinning.end());
     }
-    if (result.frame >= range.first) on_frame(run, Capture(result, *bound.binding, content));
+    if (result.frame >= range.first) on_frame(run, Capture(result, binding, content));
   });
   return run;
 }

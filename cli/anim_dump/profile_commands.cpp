@@ -10,6 +10,7 @@
 
 #include "cli/anim_dump/dump_commands.h"
 #include "cli/anim_dump/frame_capture.h"
+#include "cli/anim_dump/play_options.h"
 #include "cli/anim_dump/profile_report.h"
 #include "cli/anim_dump/profile_run.h"
 #include "cli/anim_dump/profile_summary.h"
@@ -35,20 +36,10 @@ CLI::App* AddProfileSubcommand(CLI::App& app, ProfileOptions& o) {
   sub->footer(
       "Example:\n  anim-dump profile samples/locomotion.yaml --scenario samples/locomotion.scenario.yaml "
       "--repeat 20 --format trace -o profile.trace.json");
-  sub->add_option(
-         "INPUT", o.input.input,
-         "graph document (.yaml/.json, compiled in memory) or compiled .animbc; - for standard input")
-      ->required()
-      ->type_name("");
-  sub->add_option("--graph", o.input.graph, "for a .animbc input: the graph document it was compiled from")
-      ->type_name("GRAPH");
-  sub->add_option("-I,--asset-path", o.input.asset_dirs, "look here for a graph's assets (repeatable)")
-      ->type_name("DIR");
-  sub->add_option("-s,--scenario", o.input.scenario, "the scenario to play (default: one frame of defaults)")
-      ->type_name("S");
-  sub->add_option("--frames", o.frames,
-                  "time frames A through B, inclusive, played from frame 0 (default: the whole scenario)")
-      ->type_name("A:B");
+  AddPlayOptions(
+      sub, o.input, o.frames, o.diagnostics_format,
+      {.scenario = "the scenario to play (default: one frame of defaults)",
+       .frames = "time frames A through B, inclusive, played from frame 0 (default: the whole scenario)"});
   cli::NumberIn(sub->add_option("--repeat", o.repeat,
                                 "timed plays of the frames, each beside an untimed one (default 20)"),
                 1, kMaxRepeat, "N");
@@ -57,10 +48,6 @@ CLI::App* AddProfileSubcommand(CLI::App& app, ProfileOptions& o) {
                {"text", "json", "trace"}, true);
   sub->add_option("-o,--output", o.output, "write to FILE (atomically) instead of standard output")
       ->type_name("FILE");
-  cli::Choices(sub->add_option("--diagnostics-format", o.diagnostics_format,
-                               "a bad graph's or scenario's diagnostics as text (FILE:LINE:COL: "
-                               "error[CODE]: ...) or json"),
-               {"text", "json"}, true);
   return sub;
 }
 
@@ -69,11 +56,7 @@ int RunProfileCommand(const ProfileOptions& o) {
     const std::unique_ptr<DumpInput> input = LoadDumpInput(o.input);
     if (input->version_mismatch)
       throw InputError("cannot profile: " + input->version_warning, kExitInvalidInput);
-    const std::vector<const Clip*> clips = input->clips();
-    BindResult bound = ProgramBinding::Bind(input->program, *input->skeleton(), clips);
-    if (!bound.binding)
-      throw InputError("cannot bind the program to its assets: " + EscapeTerminal(bound.error),
-                       kExitInvalidInput);
+    const ProgramBinding binding = BindDumpInput(*input);
     const int frame_count = input->scenario.frame_count;
     const FrameRange range =
         SelectFrames("", o.frames.empty() ? "0:" + std::to_string(frame_count - 1) : o.frames, frame_count);
@@ -82,7 +65,7 @@ int RunProfileCommand(const ProfileOptions& o) {
     const int64_t total = (range.last + 1) * (2 * int64_t{o.repeat} + 1);
     Progress progress("frame", static_cast<int>(std::min<int64_t>(total, INT_MAX)));
     int64_t played = 0;
-    const ProfileRun run = RunProfile(*bound.binding, input->scenario, range, o.repeat, [&] {
+    const ProfileRun run = RunProfile(binding, input->scenario, range, o.repeat, [&] {
       progress.Update(static_cast<int>(std::min<int64_t>(++played, INT_MAX)));
     });
     std::string text;

@@ -352,11 +352,7 @@ void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, Execut
   const PoseKernelTable& kernels = *options.kernels;
   if (list.skeleton == nullptr) return;
   ListTiming* const timing = options.timing;
-  if (timing != nullptr) {
-    timing->tasks.clear();
-    timing->replayed = false;
-    timing->start_ns = ListTiming::Now();
-  }
+  if (timing != nullptr) timing->Begin();
   const Skeleton& skeleton = *list.skeleton;
   const ListShape shape = ShapeOf(list, options);
   const int bones = shape.bones;

@@ -53,6 +53,7 @@ void ExecutePrePhysics(const AnimTaskList& list, SplitExecution& split, TaskSnap
   split.Drop();
   if (list.skeleton == nullptr)
     return;  // nothing in flight: the post-physics call does what a whole list does
+  if (options.timing != nullptr) options.timing->Begin();
   const ListShape shape = ShapeOf(list, options);
   ThreadExecutor& t = ThisThread();
   ExecuteScratch& s = t.scratch;
@@ -134,6 +135,7 @@ void ExecutePrePhysics(const AnimTaskList& list, SplitExecution& split, TaskSnap
   }
   t.stats.tasks_run += static_cast<uint64_t>(progress.exec_order);
   if (!s.plan.SizedFor(shape)) s.plan.Invalidate();
+  if (options.timing != nullptr) options.timing->elapsed_ns = ListTiming::Now() - options.timing->start_ns;
 }
 
 int16_t RunPostPhysics(const AnimTaskList& list, const ListShape& shape, const ExecutorOptions& options,

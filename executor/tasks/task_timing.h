@@ -1,7 +1,8 @@
-// Per-task timing of one executed list, for profilers (anim-dump profile): filled by
-// ExecuteTaskListWith, the whole list in one call, when ExecutorOptions::timing points at one, and
-// never looked at otherwise (a list without it runs loops with no timing code). Times are
-// nanoseconds of the steady (monotonic) clock; each step pays one read of it.
+// Per-task timing of one executor call, for profilers (anim-dump profile): filled by
+// ExecuteTaskListWith when ExecutorOptions::timing points at one (for a split list, each of its two
+// calls times its own tasks, and the post-physics call the resolve), and never looked at otherwise (a list
+// without it runs loops with no timing code). Times are nanoseconds of the steady (monotonic) clock; each
+// step pays one read of it.
 #pragma once
 
 #include <chrono>
@@ -28,6 +29,14 @@ struct ListTiming {
   int64_t resolve_ns = 0;        // root lock, forward kinematics, skinning, the outputs' copies
   bool replayed = false;         // the list replayed the previous list's plan
   int64_t step_start_ns = 0;     // the executor's, while it sweeps: the clock as the current step began
+
+  // A call begins: no steps yet, the clock read.
+  void Begin() {
+    tasks.clear();
+    replayed = false;
+    resolve_start_ns = resolve_ns = 0;
+    start_ns = Now();
+  }
 
   static int64_t Now() {
     return std::chrono::duration_cast<std::chrono::nanoseconds>(

@@ -112,8 +112,12 @@ TEST_CASE("what a capture cannot answer, and damaged captures", "[capture][cli]"
   RequireOneErrorLine(Dump("tasks " + file + " --frame 5"),
                       "frame 5 is not in the capture: it holds frames 200-215");
   RequireOneErrorLine(Dump("reach " + file + " --frames 210:220"), "frames 210-220 are not in the capture");
-  RequireOneErrorLine(Dump("run " + file), "a capture holds task lists");
-  RequireOneErrorLine(Dump("events " + file), "a capture holds task lists");
+  // The subcommands that play a graph refuse a capture rather than play its graph without it.
+  for (const std::string command : {"run", "events", "dis", "validate", "profile"})
+    RequireOneErrorLine(Dump(command + " " + file), "is a capture: tasks, reach, timeline, graph and pose");
+  RequireOneErrorLine(Dump("record " + file + " -o " + Captured("again.animcap")), "is a capture", 2);
+  RequireOneErrorLine(Dump("crowd " + file + " --scenario samples/locomotion.scenario.yaml --count 2"),
+                      "is a capture");
   RequireOneErrorLine(Dump("tasks " + file + " --scenario samples/locomotion.scenario.yaml"),
                       "--scenario is for a graph document");
 

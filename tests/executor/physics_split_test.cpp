@@ -311,3 +311,44 @@ TEST_CASE("physics split: an armed capture spans both calls", "[executor][physic
   REQUIRE(captured.tasks[10].ran_in == AnimTaskStage::PostPhysics);
   REQUIRE(captured.carried_buffers == 1);
 }
+
+TEST_CASE("physics split: each call times its own tasks", "[executor][physics-split][timing]") {
+  WorkedExample ex;
+  BuildSplitExample(ex, 0, 10);
+  SplitExecution split;
+  TaskSnapshot snap;
+  ListTiming pre, post;
+  ExecutorOptions options;
+  options.timing = &pre;
+  ExecuteTaskListWith(ex.list, {}, nullptr, options);  // what the pre-physics call must start afresh from
+  const int64_t pre_begins = ListTiming::Now();
+  ExecuteTaskListWith(ex.list, AnimTaskStage::PrePhysics, split, {}, &snap, options);
+  const int64_t pre_took = ListTiming::Now() - pre_begins;
+  options.timing = &post;
+  const int64_t post_begins = ListTiming::Now();
+  ExecuteTaskListWith(ex.list, AnimTaskStage::PostPhysics, split, {}, nullptr, options);
+  const int64_t post_took = ListTiming::Now() - post_begins;
+
+  // Every task a call ran is timed by that call, in its order, within the call.
+  const auto check = [&](const ListTiming& timing, AnimTaskStage stage, int64_t took) {
+    CHECK(timing.elapsed_ns <= took);
+    std::vector<int> ran;
+    for (std::size_t i = 0; i < snap.tasks.size(); ++i) {
+      if (snap.tasks[i].ran_in == stage) ran.push_back(static_cast<int>(i));
+    }
+    std::sort(ran.begin(), ran.end(),
+              [&](int a, int b) { return snap.tasks[a].exec_order < snap.tasks[b].exec_order; });
+    REQUIRE(timing.tasks.size() == ran.size());
+    int64_t end = 0;
+    for (std::size_t k = 0; k < ran.size(); ++k) {
+      CHECK(timing.tasks[k].task == ran[k]);
+      CHECK(timing.tasks[k].start_ns >= end);
+      end = timing.tasks[k].start_ns + timing.tasks[k].elapsed_ns;
+    }
+    CHECK(end <= timing.elapsed_ns);
+  };
+  check(pre, AnimTaskStage::PrePhysics, pre_took);
+  check(post, AnimTaskStage::PostPhysics, post_took);
+  CHECK(pre.resolve_ns == 0);  // the post-physics call resolves
+  CHECK(post.resolve_start_ns >= post.tasks.back().start_ns + post.tasks.back().elapsed_ns);
+}
