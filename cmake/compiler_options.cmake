@@ -8,7 +8,12 @@ target_compile_options(animtc_options INTERFACE
 # `a + b * c` by default, differently in each inlining context). Frame logic must take the same
 # decisions wherever it is compiled (the VM and direct evaluation are diffed value for value), and a
 # compiled graph must run the same on every compiler. The SIMD kernels use intrinsics either way.
-target_compile_options(animtc_options INTERFACE -ffp-contract=off)
+# GCC 12's basic-block vectorizer fuses anyway: it turns the alternating signs of a quaternion
+# product into vfmsubadd despite -ffp-contract=off, in some inlining contexts and not others, so
+# -O2 and -O3 builds solved IK differently in the last bit. It is off for that reason (Clang takes
+# the same flag, so an engine building on the installed package may use either compiler).
+set(animtc_fp_options -ffp-contract=off -fno-tree-slp-vectorize)
+target_compile_options(animtc_options INTERFACE ${animtc_fp_options})
 # GCC 12 reports -Wrestrict false positives inside libstdc++ string concatenation (GCC bug 105329).
 if(CMAKE_CXX_COMPILER_ID STREQUAL "GNU")
   target_compile_options(animtc_options INTERFACE -Wno-restrict)
@@ -36,7 +41,7 @@ target_compile_definitions(animtc_options INTERFACE ${animtc_simd_definitions})
 # sanitizer flag): the SIMD level's definitions and instruction set (executor/kernels/simd.h
 # changes with them) and no floating-point contraction (the headers' inline maths must compute
 # what the libraries compute).
-set(ANIMTC_ABI_COMPILE_OPTIONS -ffp-contract=off ${animtc_simd_options})
+set(ANIMTC_ABI_COMPILE_OPTIONS ${animtc_fp_options} ${animtc_simd_options})
 set(ANIMTC_ABI_DEFINITIONS ${animtc_simd_definitions})
 
 if(ANIMTC_SANITIZE)

@@ -2,6 +2,7 @@
 // that differs names the first frame, task and bone where it parts from the recording.
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <random>
 
 #include "executor/pose/content_hash.h"
@@ -146,6 +147,17 @@ TEST_CASE("a replay that differs names the first divergent frame, task and bone"
   CHECK(output.frame_index == static_cast<int>(frame));
   CHECK(output.task == -1);
   CHECK(output.bone == 3);
+
+  // One rounding apart, the difference still shows its size (not 0.000000).
+  edited = r.capture;
+  Pose& rounded = edited.frames[frame].output.local_pose;
+  Transform last_bit = rounded.Get(3);
+  last_bit.translation.y = std::nextafter(last_bit.translation.y, 100.0f);
+  rounded.Set(3, last_bit);
+  const ReplayOutcome one_ulp = ReplayCapture(edited, *r.sample->binding);
+  INFO(one_ulp.message);
+  CHECK(one_ulp.bone == 3);
+  CHECK_THAT(one_ulp.message, Contains("differs by up to ") && Contains("e-0") && !Contains("0.000000"));
 }
 
 TEST_CASE("10000 resealed mutations of a capture are refused or replay, never crash", "[capture][hostile]") {

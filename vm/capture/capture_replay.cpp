@@ -1,5 +1,6 @@
 #include "vm/capture/capture_replay.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -16,6 +17,13 @@ std::string Hex(uint64_t v) {
   char text[19];
   std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(v));
   return text;
+}
+
+// Three significant digits: a last-bit difference reads 3.73e-09, not 0.000000.
+std::string Difference(float by) {
+  char text[32];
+  const std::to_chars_result end = std::to_chars(text, text + sizeof text, by, std::chars_format::general, 3);
+  return std::string(text, end.ptr);
 }
 
 bool SameBits(const Transform& a, const Transform& b) {
@@ -128,7 +136,7 @@ ReplayOutcome ReplayCapture(const AnimCapture& capture, const ProgramBinding& bi
     outcome.task = FirstDifferentTask(want.task_results, TaskResultHashes(list, before, snapshot), snapshot);
     std::string what =
         bone >= 0 ? "bone " + std::to_string(bone) + " '" + binding.skeleton().bone_name(bone) +
-                        "' differs by up to " + std::to_string(by)
+                        "' differs by up to " + Difference(by)
         : !curves_same                             ? std::string("the curves differ")
         : !SameBits(root_motion, want.root_motion) ? std::string("the root motion differs")
                                                    : std::string("the skinning matrices differ");
