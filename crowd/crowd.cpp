@@ -40,10 +40,29 @@ struct alignas(64) Entity {
   bool visible = true;
 };
 
+// The most any entity's frame has needed of a thread: what each worker reserves, so no worker
+// allocates in the steady state because it sat out the frames that grew its peers.
+struct ThreadNeeds {
+  ExecutorReserve executor;
+  std::size_t events = 0;
+
+  void Include(const ThreadNeeds& n) {
+    executor.tasks = std::max(executor.tasks, n.executor.tasks);
+    executor.buffers = std::max(executor.buffers, n.executor.buffers);
+    executor.bones = std::max(executor.bones, n.executor.bones);
+    executor.curves = std::max(executor.curves, n.executor.curves);
+    executor.blend_slots = std::max(executor.blend_slots, n.executor.blend_slots);
+    events = std::max(events, n.events);
+  }
+  bool operator==(const ThreadNeeds&) const = default;
+};
+
 // One worker thread's share of a frame.
 struct Worker {
   CrowdCounters counters;
   bool used = false;
+  ThreadNeeds met;    // the most this thread's entities needed, this frame and before
+  int reserved = -1;  // the crowd's needs generation this thread last reserved for
 };
 
 }  // namespace
@@ -66,6 +85,8 @@ struct Crowd::State {
   std::vector<int> evaluating;  // entities that evaluate themselves, in order
   std::vector<int> following;   // entities that copy a leader, in order
   tbb::enumerable_thread_specific<Worker> workers;
+  ThreadNeeds needs;  // the most any worker has met, folded in after each frame
+  int needs_generation = 0;
   CostModel costs;
   CrowdFrameStats stats;
 
@@ -96,6 +117,11 @@ struct Crowd::State {
       e.instance.active_bone_count = e.lod_band >= 0 ? config.lod_bands[e.lod_band].bone_count : 0;
     BuildTasks(binding, e.instance, step, e.list);
     c.tasks_recorded += static_cast<int64_t>(e.list.tasks.size());
+    w.met.Include({.executor = {.tasks = static_cast<int>(e.list.tasks.size()),
+                                .bones = static_cast<int>(bones),
+                                .curves = e.list.CurveCount(),
+                                .blend_slots = static_cast<int>(e.instance.task_state.blends.size())},
+                   .events = e.instance.events.capacity()});
     if (action == EntityAction::LogicOnly) {
       c.logic_ns += NanosecondsSince(start);
       ++c.gated[slot];
@@ -113,6 +139,7 @@ struct Crowd::State {
     c.tasks_executed += static_cast<int64_t>(executor.tasks_run - before.tasks_run);
     c.plans_replayed += static_cast<int>(executor.replayed - before.replayed);
     c.peak_live_buffers = std::max(c.peak_live_buffers, executor.last_peak_buffers);
+    w.met.executor.buffers = std::max(w.met.executor.buffers, executor.last_peak_buffers);
   }
 
   void CopyLeader(int index, Worker& w) {
@@ -132,6 +159,7 @@ struct Crowd::State {
                         TsanAcquire(&fork_token);
                         Worker& w = workers.local();
                         w.used = true;
+                        if (w.reserved != needs_generation) Reserve(w);
                         for (std::size_t i = range.begin(); i != range.end(); ++i)
                           body(order[i], w);
                         w.counters.pool_buffers_held = ThreadPosePool().size();
@@ -139,6 +167,23 @@ struct Crowd::State {
                       });
     TsanAcquire(&join_token);
   }
+  void Reserve(Worker& w) {
+    ReserveThreadBuildTasks(binding, needs.executor.tasks, needs.events);
+    ReserveThreadExecutor(needs.executor);
+    w.reserved = needs_generation;
+  }
+
+  // After a frame: what the workers met, for the next frame's reserves.
+  void FoldNeeds() {
+    ThreadNeeds all = needs;
+    for (const Worker& w : workers)
+      all.Include(w.met);
+    if (all != needs) {
+      needs = all;
+      ++needs_generation;
+    }
+  }
+
   // Addresses that name ForEach's fork and join to ThreadSanitizer (tsan_edges.h).
   char fork_token = 0, join_token = 0;
 };
@@ -229,6 +274,7 @@ const CrowdFrameStats& Crowd::Update(float dt) {
     total.Add(w.counters);
     ++threads;
   }
+  s.FoldNeeds();
   s.costs.Learn(total);
   s.costs.Summarise(total, s.stats);
   s.stats.threads = threads;

@@ -347,7 +347,23 @@ class Recorder {
   int32_t node_ = -1;
 };
 
+std::vector<int16_t>& ThreadPoseTasks() {
+  thread_local std::vector<int16_t> pose_tasks;
+  return pose_tasks;
+}
+
+std::vector<float>& ThreadTaskWeights() {
+  thread_local std::vector<float> weights;
+  return weights;
+}
+
 }  // namespace
+
+void ReserveThreadBuildTasks(const ProgramBinding& binding, int tasks, std::size_t events) {
+  ThreadPoseTasks().reserve(binding.program().pose_register_count);
+  ThreadTaskWeights().reserve(static_cast<std::size_t>(std::max(tasks, 0)));
+  ReserveEventScratch(events);
+}
 
 // Flattened so that the recorder is one dispatch loop whose state stays in registers: left to its
 // inlining limits, GCC splits the loop into calls that reload that state (about 10% slower).
@@ -372,13 +388,13 @@ class Recorder {
     return;
   }
   if (instance.frame++ == 0) StartClocks(binding, instance);
-  thread_local std::vector<int16_t> pose_tasks;
+  std::vector<int16_t>& pose_tasks = ThreadPoseTasks();
   pose_tasks.assign(binding.program().pose_register_count, AnimTask::NoTask);
   BeginFrame(binding, instance);
   Recorder(binding, instance, out.delta_time, out, pose_tasks.data()).Run();
   const bool events = !binding.program().events.empty();
   if (binding.sync_group_count() > 0 || events) {
-    thread_local std::vector<float> weights;
+    std::vector<float>& weights = ThreadTaskWeights();
     TaskWeights(out, weights);
     if (binding.sync_group_count() > 0) UpdateSyncGroups(binding, instance, out, weights, out.delta_time);
     if (events) CollectEvents(binding, instance, out, weights);

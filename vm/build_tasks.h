@@ -15,4 +15,9 @@ namespace anim {
 // as 0.
 void BuildTasks(const ProgramBinding& binding, AnimInstance& instance, float dt, AnimTaskList& out);
 
+// Grows the calling thread's recording scratch for `binding`'s program, lists of up to `tasks`
+// tasks and instances firing up to `events` events a frame, so a worker that has not yet met the
+// largest of them does not allocate when it does (as ReserveThreadExecutor, for the same reason).
+void ReserveThreadBuildTasks(const ProgramBinding& binding, int tasks, std::size_t events);
+
 }  // namespace anim

@@ -50,14 +50,24 @@ float Crossed(float at, float from, float to, float wraps, float direction, floa
   return wraps <= -2.0f || at >= to ? from + duration - at : -1.0f;
 }
 
+// Grows to the most an instance fires, then stays.
+std::vector<Ordered>& ThreadFired() {
+  thread_local std::vector<Ordered> fired;
+  return fired;
+}
+
 }  // namespace
+
+void ReserveEventScratch(std::size_t events) {
+  ThreadFired().reserve(events);
+}
 
 void CollectEvents(const ProgramBinding& binding, AnimInstance& instance, const AnimTaskList& list,
                    std::span<const float> weights) {
   instance.events.clear();
   const EventTable& table = binding.program().events;
   if (table.empty()) return;
-  thread_local std::vector<Ordered> fired;  // grows to the most an instance fires, then stays
+  std::vector<Ordered>& fired = ThreadFired();
   fired.clear();
   fired.reserve(instance.events.capacity());
   auto weight_of = [&](int16_t task) {

@@ -15,4 +15,8 @@ namespace anim {
 void CollectEvents(const ProgramBinding& binding, AnimInstance& instance, const AnimTaskList& list,
                    std::span<const float> weights);
 
+// Grows the calling thread's event scratch to instances firing up to `events` events in a frame
+// (ReserveThreadBuildTasks).
+void ReserveEventScratch(std::size_t events);
+
 }  // namespace anim

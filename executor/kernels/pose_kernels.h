@@ -64,6 +64,10 @@ void CopyBones(const PoseView& out, const ConstPoseView& in, int first, int coun
 // one's time. A compressed clip copies its base pose, then decodes its animated tracks.
 void SampleClip(const PoseView& out, const Clip& clip, float time, int count);
 
+// Grows the calling thread's kernel scratch (mesh-space additives) to `bone_count` bones
+// (ReserveThreadExecutor).
+void ReserveKernelScratch(int bone_count);
+
 namespace reference {
 
 void BlendPoses(const PoseView& out, const ConstPoseView& a, const ConstPoseView& b, float alpha, int count);

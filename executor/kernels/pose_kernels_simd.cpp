@@ -514,4 +514,9 @@ void SampleClip(const PoseView& out, const Clip& clip, float time, int count) {
   SampleTrackGroups(out, *compressed, keys0, keys1, keys.alpha, count);
 }
 
+void ReserveKernelScratch(int bone_count) {
+  RotationScratch(0, bone_count);
+  RotationScratch(1, bone_count);
+}
+
 }  // namespace anim

@@ -60,10 +60,15 @@ void LocalGroup(const ConstPoseView& pose, int first, float* out) {
 
 // Bones the pose view does not hold take their bind-pose locals. A group straddling the pose's
 // end is assembled in one block of its own first.
+void Grow(LocalMatrices& local, int bone_count) {
+  const std::size_t floats =
+      static_cast<std::size_t>((bone_count + kWidth - 1) / kWidth * kLocalElements * kWidth);
+  if (local.elements.size() < floats) local.elements.resize(floats);
+}
+
 void ComputeLocalMatrices(const Skeleton& skeleton, const ConstPoseView& pose, LocalMatrices& local) {
   const int n = skeleton.bone_count();
-  const std::size_t floats = static_cast<std::size_t>((n + kWidth - 1) / kWidth * kLocalElements * kWidth);
-  if (local.elements.size() < floats) local.elements.resize(floats);
+  Grow(local, n);
   const int held = std::clamp(pose.bone_count, 0, n);
   const ConstPoseView bind = skeleton.bind_pose().view();
   for (int first = 0; first < n; first += kWidth) {
@@ -261,6 +266,10 @@ void ToSkinningMatrices(const Skeleton& skeleton, const ConstPoseView& pose, Mat
 #endif
   LocalToModel(skeleton, pose, model_scratch);
   ModelToSkinning(skeleton, model_scratch, out_skinning);
+}
+
+void ReserveKinematicsScratch(int bone_count) {
+  Grow(ThreadLocalMatrices(), bone_count);
 }
 
 void PackSkinning3x4(const Mat4* skinning, int count, Mat3x4* out_packed) {

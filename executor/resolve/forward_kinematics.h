@@ -25,6 +25,10 @@ void ModelToSkinning(const Skeleton& skeleton, const Mat4* model, Mat4* out_skin
 void ToSkinningMatrices(const Skeleton& skeleton, const ConstPoseView& pose, Mat4* model_scratch,
                         Mat4* out_skinning);
 
+// Grows the calling thread's kinematics scratch to skeletons of `bone_count` bones
+// (ReserveThreadExecutor).
+void ReserveKinematicsScratch(int bone_count);
+
 // Rows 0..2 of the first `count` skinning matrices, for upload.
 void PackSkinning3x4(const Mat4* skinning, int count, Mat3x4* out_packed);
 

@@ -57,6 +57,25 @@ struct ExecuteScratch {
     if (static_cast<int>(model.size()) < bone_count) model.resize(bone_count);
   }
 
+  // Room for `tasks` tasks, `bones` bones and `blend_slots` slots, so Prepare and the sweep do not
+  // allocate for lists within them.
+  void Reserve(int tasks, int bones, int blend_slots) {
+    const std::size_t n = static_cast<std::size_t>(std::max(tasks, 0));
+    for (std::vector<uint8_t>* by_task : {&needed, &watched})
+      by_task->reserve(n);
+    use_count.reserve(n);
+    prune_candidates.reserve(n);
+    seam_writers.reserve(static_cast<std::size_t>(std::max(blend_slots, 0)));
+    if (result_buf.size() < n) {
+      keeps_state.resize(n);
+      reached.resize(n);
+      result_buf.resize(n);
+      result_pose.resize(n + 1);
+      level.resize(n);
+    }
+    if (static_cast<int>(model.size()) < bones) model.resize(static_cast<std::size_t>(bones));
+    plan.Reserve(tasks);
+  }
   // Results by task index. Index NoTask reads the null that stays in result_pose[0], so a task
   // reads its inputs without checking whether it has them.
   const Pose** results() { return result_pose.data() + 1; }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "executor/kernels/pose_kernels.h"
 #include "executor/resolve/forward_kinematics.h"
 #include "executor/tasks/execute_internal.h"
 #include "executor/tasks/split_execution.h"
@@ -454,6 +455,18 @@ const ExecutorThreadStats& ThreadExecutorStats() {
 
 PosePool& ThreadPosePool() {
   return ThisThread().pool;
+}
+
+void ReserveThreadExecutor(const ExecutorReserve& reserve) {
+  ThreadExecutor& t = ThisThread();
+  // Free buffers are resized to the reserve's bones and curves; a plan replayed on buffers of
+  // other sizes would read them as its own.
+  if (!t.scratch.plan.SizedFor(ListShape{.bones = reserve.bones, .curves = reserve.curves}))
+    t.scratch.plan.Invalidate();
+  t.scratch.Reserve(reserve.tasks, reserve.bones, reserve.blend_slots);
+  t.pool.Reserve(reserve.buffers, reserve.bones, reserve.curves);
+  ReserveKinematicsScratch(reserve.bones);
+  ReserveKernelScratch(reserve.bones);
 }
 
 void ExecuteTaskList(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot) {

@@ -74,6 +74,24 @@ struct ExecutorThreadStats {
 };
 const ExecutorThreadStats& ThreadExecutorStats();
 
+// The largest lists a thread is to run without allocating: tasks in a list, pool buffers live at
+// once, and the bones, curves and blend slots of the lists' skeletons, poses and instances.
+struct ExecutorReserve {
+  int tasks = 0;
+  int buffers = 0;
+  int bones = 0;
+  int curves = 0;
+  int blend_slots = 0;
+
+  bool operator==(const ExecutorReserve&) const = default;
+};
+// Grows the calling thread's executor (its scratch, plan, pose pool and the kinematics' and
+// kernels' scratch) to `reserve`; never shrinks it. The executor otherwise grows a thread's state
+// when that thread first meets a longer list, so a worker that sat out the frames that grew its
+// peers would allocate later, in the steady state. A thread pool calls this as each worker starts
+// its share of a frame, with the largest any of its threads has needed (anim::crowd::Crowd does).
+void ReserveThreadExecutor(const ExecutorReserve& reserve);
+
 void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,
                          const ExecutorOptions& options);
 

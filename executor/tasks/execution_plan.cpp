@@ -74,6 +74,14 @@ void ExecutionPlan::Begin(const ListShape& shape) {
   steps_.clear();
 }
 
+void ExecutionPlan::Reserve(int tasks) {
+  const std::size_t n = static_cast<std::size_t>(std::max(tasks, 0));
+  keys_.reserve(n);
+  weights_.reserve(n);
+  loads_.reserve(n);
+  steps_.reserve(n);
+}
+
 void ExecutionPlan::Watch(const AnimTaskList& list, int index, bool reachable) {
   const AnimTask& task = list.tasks[index];
   const auto at = static_cast<int16_t>(index);

@@ -63,6 +63,8 @@ class ExecutionPlan {
   // Recording: Begin, then Watch each task the decisions read (`reachable`, or only under an input
   // a weight could prune) and AddStep each task as it executes, then Finish.
   void Begin(const ListShape& shape);
+  // Room to record lists of up to `tasks` tasks without allocating.
+  void Reserve(int tasks);
   void Watch(const AnimTaskList& list, int index, bool reachable);
   void AddStep(const PlanStep& step) { steps_.push_back(step); }
   // `peak_buffers`: the most pool buffers live at once while the list ran; `output_buffer`: the

@@ -17,4 +17,14 @@ int PosePool::Acquire(int bone_count, int curve_count) {
   return index;
 }
 
+void PosePool::Reserve(int buffers, int bone_count, int curve_count) {
+  while (size() < buffers) {
+    buffers_.push_back(std::make_unique<Pose>());
+    in_use_.push_back(0);
+  }
+  for (int i = 0; i < size(); ++i) {
+    if (!in_use_[i]) buffers_[i]->Resize(bone_count, curve_count);
+  }
+}
+
 }  // namespace anim

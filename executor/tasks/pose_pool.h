@@ -15,6 +15,9 @@ class PosePool {
   // A free buffer sized for `bone_count` bones and `curve_count` curves with its metadata reset.
   // Returns its index.
   int Acquire(int bone_count, int curve_count);
+  // At least `buffers` buffers, the free ones with room for `bone_count` bones and `curve_count`
+  // curves, so acquiring them allocates nothing.
+  void Reserve(int buffers, int bone_count, int curve_count);
   void Release(int index) {
     if (index < 0 || index >= size() || !in_use_[index]) return;
     in_use_[index] = 0;

@@ -39,9 +39,9 @@ TEST_CASE("A crowd frame allocates nothing in the steady state", "[crowd][alloca
     arena.execute([&] {
       // Warm-up: until two rounds of the script in a row have allocated nothing while every thread
       // ran part of them. Which thread runs which entity changes from frame to frame, and under
-      // load a worker may sit out many frames, so a thread can meet its longest list (and grow its
-      // scratch, snapshot and pool to it) rounds after the first. Growth that never stops never
-      // gives a clean round, and fails below.
+      // load a worker may sit out many frames; each worker reserves, as it starts its share, what
+      // the crowd's frames have needed so far, so one share after the needs stop growing readies
+      // it for every list. Growth that never stops never gives a clean round, and fails below.
       int frame = 0, clean_rounds = 0;
       for (int round = 0; round < kWarmUpRounds && clean_rounds < 2; ++round) {
         const uint64_t before = HeapAllocationCount();
