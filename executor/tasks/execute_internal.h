@@ -46,15 +46,7 @@ struct ExecuteScratch {
     needed.assign(task_count, 0);
     use_count.assign(task_count, 0);
     seam_writers.assign(blend_slots, 0);
-    const std::size_t tasks = static_cast<std::size_t>(task_count);
-    if (result_buf.size() < tasks) {
-      keeps_state.resize(tasks);
-      reached.resize(tasks);
-      result_buf.resize(tasks);
-      result_pose.resize(tasks + 1);
-      level.resize(tasks);
-    }
-    if (static_cast<int>(model.size()) < bone_count) model.resize(bone_count);
+    Grow(static_cast<std::size_t>(task_count), bone_count);
   }
 
   // Room for `tasks` tasks, `bones` bones and `blend_slots` slots, so Prepare and the sweep do not
@@ -66,16 +58,22 @@ struct ExecuteScratch {
     use_count.reserve(n);
     prune_candidates.reserve(n);
     seam_writers.reserve(static_cast<std::size_t>(std::max(blend_slots, 0)));
-    if (result_buf.size() < n) {
-      keeps_state.resize(n);
-      reached.resize(n);
-      result_buf.resize(n);
-      result_pose.resize(n + 1);
-      level.resize(n);
-    }
-    if (static_cast<int>(model.size()) < bones) model.resize(static_cast<std::size_t>(bones));
+    Grow(n, bones);
     plan.Reserve(tasks);
   }
+
+  // The slots written before they are read, sized up to `tasks` tasks and `bones` bones.
+  void Grow(std::size_t tasks, int bones) {
+    if (result_buf.size() < tasks) {
+      keeps_state.resize(tasks);
+      reached.resize(tasks);
+      result_buf.resize(tasks);
+      result_pose.resize(tasks + 1);
+      level.resize(tasks);
+    }
+    if (static_cast<int>(model.size()) < bones) model.resize(static_cast<std::size_t>(bones));
+  }
+
   // Results by task index. Index NoTask reads the null that stays in result_pose[0], so a task
   // reads its inputs without checking whether it has them.
   const Pose** results() { return result_pose.data() + 1; }
