@@ -47,11 +47,7 @@ struct ThreadNeeds {
   std::size_t events = 0;
 
   void Include(const ThreadNeeds& n) {
-    executor.tasks = std::max(executor.tasks, n.executor.tasks);
-    executor.buffers = std::max(executor.buffers, n.executor.buffers);
-    executor.bones = std::max(executor.bones, n.executor.bones);
-    executor.curves = std::max(executor.curves, n.executor.curves);
-    executor.blend_slots = std::max(executor.blend_slots, n.executor.blend_slots);
+    executor.Include(n.executor);
     events = std::max(events, n.events);
   }
   bool operator==(const ThreadNeeds&) const = default;
@@ -61,8 +57,8 @@ struct ThreadNeeds {
 struct Worker {
   CrowdCounters counters;
   bool used = false;
-  ThreadNeeds met;    // the most this thread's entities needed, this frame and before
-  int reserved = -1;  // the crowd's needs generation this thread last reserved for
+  ThreadNeeds met;   // the most this thread's entities needed, this frame and before
+  int reserved = 0;  // the crowd's needs generation this thread last reserved for (0: none met yet)
 };
 
 }  // namespace

@@ -168,6 +168,14 @@ class Pose {
     to.Point(bone_count(), curve_count());
   }
 
+  // Room for `bone_count` bones and `curve_count` curves, the size unchanged. What it held is lost
+  // when the storage grows: for buffers about to be written whole (a pool's free ones).
+  void Reserve(int bone_count, int curve_count) {
+    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)) +
+                     static_cast<std::size_t>(curve_count > 0 ? curve_count : 0));
+    Point(this->bone_count(), this->curve_count());
+  }
+
   void Resize(int bone_count, int curve_count) {
     curve_count = curve_count > 0 ? curve_count : 0;
     storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)) +

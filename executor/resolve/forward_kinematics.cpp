@@ -58,14 +58,14 @@ void LocalGroup(const ConstPoseView& pose, int first, float* out) {
     Store(out + k * kWidth, e[k]);
 }
 
-// Bones the pose view does not hold take their bind-pose locals. A group straddling the pose's
-// end is assembled in one block of its own first.
 void Grow(LocalMatrices& local, int bone_count) {
   const std::size_t floats =
       static_cast<std::size_t>((bone_count + kWidth - 1) / kWidth * kLocalElements * kWidth);
   if (local.elements.size() < floats) local.elements.resize(floats);
 }
 
+// Bones the pose view does not hold take their bind-pose locals. A group straddling the pose's
+// end is assembled in one block of its own first.
 void ComputeLocalMatrices(const Skeleton& skeleton, const ConstPoseView& pose, LocalMatrices& local) {
   const int n = skeleton.bone_count();
   Grow(local, n);

@@ -53,8 +53,8 @@ struct ExecuteScratch {
   // allocate for lists within them.
   void Reserve(int tasks, int bones, int blend_slots) {
     const std::size_t n = static_cast<std::size_t>(std::max(tasks, 0));
-    for (std::vector<uint8_t>* by_task : {&needed, &watched})
-      by_task->reserve(n);
+    needed.reserve(n);
+    watched.reserve(n);
     use_count.reserve(n);
     prune_candidates.reserve(n);
     seam_writers.reserve(static_cast<std::size_t>(std::max(blend_slots, 0)));

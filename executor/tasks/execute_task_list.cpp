@@ -459,10 +459,6 @@ PosePool& ThreadPosePool() {
 
 void ReserveThreadExecutor(const ExecutorReserve& reserve) {
   ThreadExecutor& t = ThisThread();
-  // Free buffers are resized to the reserve's bones and curves; a plan replayed on buffers of
-  // other sizes would read them as its own.
-  if (!t.scratch.plan.SizedFor(ListShape{.bones = reserve.bones, .curves = reserve.curves}))
-    t.scratch.plan.Invalidate();
   t.scratch.Reserve(reserve.tasks, reserve.bones, reserve.blend_slots);
   t.pool.Reserve(reserve.buffers, reserve.bones, reserve.curves);
   ReserveKinematicsScratch(reserve.bones);

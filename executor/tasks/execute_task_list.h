@@ -17,6 +17,7 @@
 // to finish (or in two calls around a physics step, each on one thread: split_execution.h).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <span>
 
@@ -83,6 +84,14 @@ struct ExecutorReserve {
   int curves = 0;
   int blend_slots = 0;
 
+  // Each field the larger of this one's and `other`'s.
+  void Include(const ExecutorReserve& other) {
+    tasks = std::max(tasks, other.tasks);
+    buffers = std::max(buffers, other.buffers);
+    bones = std::max(bones, other.bones);
+    curves = std::max(curves, other.curves);
+    blend_slots = std::max(blend_slots, other.blend_slots);
+  }
   bool operator==(const ExecutorReserve&) const = default;
 };
 // Grows the calling thread's executor (its scratch, plan, pose pool and the kinematics' and
@@ -90,6 +99,8 @@ struct ExecutorReserve {
 // when that thread first meets a longer list, so a worker that sat out the frames that grew its
 // peers would allocate later, in the steady state. A thread pool calls this as each worker starts
 // its share of a frame, with the largest any of its threads has needed (anim::crowd::Crowd does).
+// It covers whole lists of poses of one size: a history that hands a buffer over (Inertialize)
+// gives back one of its own size, and split lists (split_execution.h) keep scratch of their own.
 void ReserveThreadExecutor(const ExecutorReserve& reserve);
 
 void ExecuteTaskListWith(const AnimTaskList& list, const ExecuteOutputs& outputs, TaskSnapshot* snapshot,

@@ -23,7 +23,7 @@ void PosePool::Reserve(int buffers, int bone_count, int curve_count) {
     in_use_.push_back(0);
   }
   for (int i = 0; i < size(); ++i) {
-    if (!in_use_[i]) buffers_[i]->Resize(bone_count, curve_count);
+    if (!in_use_[i]) buffers_[i]->Reserve(bone_count, curve_count);
   }
 }
 

@@ -16,7 +16,8 @@ class PosePool {
   // Returns its index.
   int Acquire(int bone_count, int curve_count);
   // At least `buffers` buffers, the free ones with room for `bone_count` bones and `curve_count`
-  // curves, so acquiring them allocates nothing.
+  // curves, so acquiring them allocates nothing. Sizes stay as they were (a replayed plan relies on
+  // them); the free buffers' contents do not.
   void Reserve(int buffers, int bone_count, int curve_count);
   void Release(int index) {
     if (index < 0 || index >= size() || !in_use_[index]) return;

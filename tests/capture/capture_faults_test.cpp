@@ -157,7 +157,7 @@ TEST_CASE("a replay that differs names the first divergent frame, task and bone"
   const ReplayOutcome one_ulp = ReplayCapture(edited, *r.sample->binding);
   INFO(one_ulp.message);
   CHECK(one_ulp.bone == 3);
-  CHECK_THAT(one_ulp.message, Contains("differs by up to ") && Contains("e-0") && !Contains("0.000000"));
+  CHECK_THAT(one_ulp.message, Contains("differs by up to ") && Contains("e-") && !Contains("0.000000"));
 }
 
 TEST_CASE("10000 resealed mutations of a capture are refused or replay, never crash", "[capture][hostile]") {

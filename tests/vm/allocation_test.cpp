@@ -55,11 +55,10 @@ TEST_CASE("A thread that reserved what the frames need runs them for the first t
   ExecutorReserve reserve{.bones = rig.skeleton.bone_count()};
   std::size_t events = 0;
   Script(vm, [&] {
-    reserve.tasks = std::max(reserve.tasks, static_cast<int>(vm.list.tasks.size()));
-    reserve.buffers = std::max(reserve.buffers, ThreadExecutorStats().last_peak_buffers);
-    reserve.curves = std::max(reserve.curves, vm.list.CurveCount());
-    reserve.blend_slots =
-        std::max(reserve.blend_slots, static_cast<int>(vm.instance.task_state.blends.size()));
+    reserve.Include({.tasks = static_cast<int>(vm.list.tasks.size()),
+                     .buffers = ThreadExecutorStats().last_peak_buffers,
+                     .curves = vm.list.CurveCount(),
+                     .blend_slots = static_cast<int>(vm.instance.task_state.blends.size())});
     events = std::max(events, vm.instance.events.capacity());
   });
 
