@@ -130,11 +130,15 @@ std::optional<GltfFiles> Pack(Json doc, std::string bytes, GltfContainer contain
     error = "the data (" + std::to_string(bytes.size()) + " bytes) does not fit a glTF buffer of 4 GiB";
     return std::nullopt;
   }
-  // A file without data has no buffer (a GLB's buffer without a BIN chunk is not valid), nor views
-  // or accessors, which glTF allows only as non-empty arrays.
+  // A file without data has no buffer (a GLB's buffer without a BIN chunk is not valid), and no
+  // empty list of views or accessors, which glTF allows only as non-empty arrays. A host's accessor
+  // without a view (all zeros, as a skin's inverse binds may be) needs no data and stays.
+  for (const char* key : {"bufferViews", "accessors"}) {
+    if (const auto list = doc.find(key); list != doc.end() && (list->is_null() || list->empty()))
+      doc.erase(list);
+  }
   if (bytes.empty()) {
-    for (const char* key : {"buffers", "bufferViews", "accessors"})
-      doc.erase(key);
+    doc.erase("buffers");
   } else {
     Json buffer = {{"byteLength", bytes.size()}};
     if (container == GltfContainer::GltfEmbedded) {
