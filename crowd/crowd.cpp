@@ -40,25 +40,14 @@ struct alignas(64) Entity {
   bool visible = true;
 };
 
-// The most any entity's frame has needed of a thread: what each worker reserves, so no worker
-// allocates in the steady state because it sat out the frames that grew its peers.
-struct ThreadNeeds {
-  ExecutorReserve executor;
-  std::size_t events = 0;
-
-  void Include(const ThreadNeeds& n) {
-    executor.Include(n.executor);
-    events = std::max(events, n.events);
-  }
-  bool operator==(const ThreadNeeds&) const = default;
-};
-
 // One worker thread's share of a frame.
 struct Worker {
   CrowdCounters counters;
   bool used = false;
-  ThreadNeeds met;   // the most this thread's entities needed, this frame and before
-  int reserved = 0;  // the crowd's needs generation this thread last reserved for (0: none met yet)
+  // The most this thread's entities have needed (the pool buffers are counters.peak_live_buffers).
+  int longest_list = 0;
+  std::size_t most_events = 0;
+  int reserved = 0;  // the crowd's needs generation this thread last reserved for (0: nothing met yet)
 };
 
 }  // namespace
@@ -71,7 +60,12 @@ std::string CheckCrowdConfig(const CrowdConfig& config) {
 
 struct Crowd::State {
   State(const ProgramBinding& b, const CrowdConfig& c)
-      : binding(b), config(c), bones(static_cast<std::size_t>(b.skeleton().bone_count())) {}
+      : binding(b),
+        config(c),
+        bones(static_cast<std::size_t>(b.skeleton().bone_count())),
+        needs{.bones = b.skeleton().bone_count(),
+              .curves = static_cast<int>(b.program().curves.size()),
+              .blend_slots = static_cast<int>(b.program().machines.size())} {}
 
   const ProgramBinding& binding;
   CrowdConfig config;
@@ -81,7 +75,11 @@ struct Crowd::State {
   std::vector<int> evaluating;  // entities that evaluate themselves, in order
   std::vector<int> following;   // entities that copy a leader, in order
   tbb::enumerable_thread_specific<Worker> workers;
-  ThreadNeeds needs;  // the most any worker has met, folded in after each frame
+  // What each worker reserves, so none allocates in the steady state because it sat out the frames
+  // that grew its peers: the program's sizes, and the most any entity's frame has needed so far
+  // (folded in after each frame).
+  ExecutorReserve needs;
+  std::size_t most_events = 0;
   int needs_generation = 0;
   CostModel costs;
   CrowdFrameStats stats;
@@ -113,11 +111,8 @@ struct Crowd::State {
       e.instance.active_bone_count = e.lod_band >= 0 ? config.lod_bands[e.lod_band].bone_count : 0;
     BuildTasks(binding, e.instance, step, e.list);
     c.tasks_recorded += static_cast<int64_t>(e.list.tasks.size());
-    w.met.Include({.executor = {.tasks = static_cast<int>(e.list.tasks.size()),
-                                .bones = static_cast<int>(bones),
-                                .curves = e.list.CurveCount(),
-                                .blend_slots = static_cast<int>(e.instance.task_state.blends.size())},
-                   .events = e.instance.events.capacity()});
+    w.longest_list = std::max(w.longest_list, static_cast<int>(e.list.tasks.size()));
+    w.most_events = std::max(w.most_events, e.instance.events.capacity());
     if (action == EntityAction::LogicOnly) {
       c.logic_ns += NanosecondsSince(start);
       ++c.gated[slot];
@@ -135,7 +130,6 @@ struct Crowd::State {
     c.tasks_executed += static_cast<int64_t>(executor.tasks_run - before.tasks_run);
     c.plans_replayed += static_cast<int>(executor.replayed - before.replayed);
     c.peak_live_buffers = std::max(c.peak_live_buffers, executor.last_peak_buffers);
-    w.met.executor.buffers = std::max(w.met.executor.buffers, executor.last_peak_buffers);
   }
 
   void CopyLeader(int index, Worker& w) {
@@ -164,18 +158,23 @@ struct Crowd::State {
     TsanAcquire(&join_token);
   }
   void Reserve(Worker& w) {
-    ReserveThreadBuildTasks(binding, needs.executor.tasks, needs.events);
-    ReserveThreadExecutor(needs.executor);
+    ReserveThreadBuildTasks(binding, needs.tasks, most_events);
+    ReserveThreadExecutor(needs);
     w.reserved = needs_generation;
   }
 
   // After a frame: what the workers met, for the next frame's reserves.
   void FoldNeeds() {
-    ThreadNeeds all = needs;
-    for (const Worker& w : workers)
-      all.Include(w.met);
-    if (all != needs) {
-      needs = all;
+    ExecutorReserve grown = needs;
+    std::size_t events = most_events;
+    for (const Worker& w : workers) {
+      grown.tasks = std::max(grown.tasks, w.longest_list);
+      grown.buffers = std::max(grown.buffers, w.counters.peak_live_buffers);
+      events = std::max(events, w.most_events);
+    }
+    if (grown != needs || events != most_events) {
+      needs = grown;
+      most_events = events;
       ++needs_generation;
     }
   }

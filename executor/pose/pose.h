@@ -171,15 +171,13 @@ class Pose {
   // Room for `bone_count` bones and `curve_count` curves, the size unchanged. What it held is lost
   // when the storage grows: for buffers about to be written whole (a pool's free ones).
   void Reserve(int bone_count, int curve_count) {
-    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)) +
-                     static_cast<std::size_t>(curve_count > 0 ? curve_count : 0));
+    ReserveStorage(bone_count, curve_count > 0 ? curve_count : 0);
     Point(this->bone_count(), this->curve_count());
   }
 
   void Resize(int bone_count, int curve_count) {
     curve_count = curve_count > 0 ? curve_count : 0;
-    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)) +
-                     static_cast<std::size_t>(curve_count));
+    ReserveStorage(bone_count, curve_count);
     Point(bone_count, curve_count);
     kind = PoseKind::Absolute;
     root_motion = Transform{};
@@ -201,6 +199,10 @@ class Pose {
   Transform root_motion{};
 
  private:
+  void ReserveStorage(int bone_count, int curve_count) {
+    storage_.Reserve(static_cast<std::size_t>(PoseFloatCount(bone_count)) +
+                     static_cast<std::size_t>(curve_count));
+  }
   void Point(int bone_count, int curve_count) {
     view_ = PoseViewAt(storage_.data(), bone_count);
     view_.curves = storage_.data() + PoseFloatCount(bone_count);

@@ -17,7 +17,6 @@
 // to finish (or in two calls around a physics step, each on one thread: split_execution.h).
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <span>
 
@@ -84,14 +83,6 @@ struct ExecutorReserve {
   int curves = 0;
   int blend_slots = 0;
 
-  // Each field the larger of this one's and `other`'s.
-  void Include(const ExecutorReserve& other) {
-    tasks = std::max(tasks, other.tasks);
-    buffers = std::max(buffers, other.buffers);
-    bones = std::max(bones, other.bones);
-    curves = std::max(curves, other.curves);
-    blend_slots = std::max(blend_slots, other.blend_slots);
-  }
   bool operator==(const ExecutorReserve&) const = default;
 };
 // Grows the calling thread's executor (its scratch, plan, pose pool and the kinematics' and

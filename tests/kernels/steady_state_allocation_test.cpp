@@ -3,6 +3,8 @@
 // binary links (it replaces the global operator new).
 #include <catch2/catch.hpp>
 
+#include <thread>
+
 #include "executor/kernels/pose_kernels.h"
 #include "tests/kernels/kernel_test_util.h"
 #include "tools/allocation_counter/allocation_counter.h"
@@ -43,6 +45,36 @@ TEST_CASE("mesh-space kernels allocate nothing once their scratch has grown", "[
   const uint64_t grown = HeapAllocationCount();
   MakeAdditiveMesh(big_delta.view(), big_source.view(), big_base.view(), big_parents.data(), 200);
   REQUIRE(HeapAllocationCount() == grown);
+}
+
+// A thread pool's worker reserves ahead (ReserveThreadExecutor): a new thread then runs the
+// mesh-space kernels at the reserved count without growing its scratch.
+TEST_CASE("a thread that reserved its kernel scratch runs mesh-space kernels allocating nothing",
+          "[kernels][additive]") {
+  std::mt19937 rng(43);
+  const int bones = 300;
+  const Pose source = RandomPose(rng, bones);
+  const Pose base = PartnerPose(rng, source);
+  const std::vector<int16_t> parents = RandomParents(rng, bones);
+  Pose delta(bones), out(bones);
+  auto run = [&] {
+    MakeAdditiveMesh(delta.view(), source.view(), base.view(), parents.data(), bones);
+    ApplyAdditiveMesh(out.view(), base.view(), delta.view(), 0.5f, parents.data(), bones);
+  };
+  uint64_t cold = 0, reserved = 0;
+  std::thread([&] {
+    const uint64_t before = HeapAllocationCount();
+    run();
+    cold = HeapAllocationCount() - before;
+  }).join();
+  std::thread([&] {
+    ReserveKernelScratch(bones);
+    const uint64_t before = HeapAllocationCount();
+    run();
+    reserved = HeapAllocationCount() - before;
+  }).join();
+  CHECK(cold > 0);
+  CHECK(reserved == 0);
 }
 
 // The steady-state checks above and in the VM and benchmarks mean something only if a pose buffer

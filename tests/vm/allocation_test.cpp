@@ -51,14 +51,14 @@ TEST_CASE("A thread that reserved what the frames need runs them for the first t
           "[vm][allocation]") {
   test::VmRig rig;
   test::VmStepper vm(rig, test::FullProgram(rig));
-  // The warm-up, as a crowd's workers report it: the most each frame needed of its thread.
-  ExecutorReserve reserve{.bones = rig.skeleton.bone_count()};
+  // The program's sizes, then the most its frames needed (as anim::crowd::Crowd keeps them).
+  ExecutorReserve reserve{.bones = rig.skeleton.bone_count(),
+                          .curves = static_cast<int>(vm.program.curves.size()),
+                          .blend_slots = static_cast<int>(vm.program.machines.size())};
   std::size_t events = 0;
   Script(vm, [&] {
-    reserve.Include({.tasks = static_cast<int>(vm.list.tasks.size()),
-                     .buffers = ThreadExecutorStats().last_peak_buffers,
-                     .curves = vm.list.CurveCount(),
-                     .blend_slots = static_cast<int>(vm.instance.task_state.blends.size())});
+    reserve.tasks = std::max(reserve.tasks, static_cast<int>(vm.list.tasks.size()));
+    reserve.buffers = std::max(reserve.buffers, ThreadExecutorStats().last_peak_buffers);
     events = std::max(events, vm.instance.events.capacity());
   });
 
