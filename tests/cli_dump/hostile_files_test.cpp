@@ -340,7 +340,7 @@ TEST_CASE("inputs without a size stop at the 256 MiB cap with one error line, qu
   CHECK_FALSE(fs::exists(Scratch() / "zero.animbc"));
 }
 
-#if !defined(__SANITIZE_ADDRESS__)
+#if !ANIMTC_SANITIZE
 namespace {
 
 // A legal graph far larger than the samples: a chain of 30000 blends over the litmus clip, under
@@ -363,7 +363,7 @@ fs::path LargeGraph(const fs::path& dir) {
 #endif
 
 TEST_CASE("running out of memory under a real limit is one error line, exit 2", "[cli_dump][hostile]") {
-#if defined(__SANITIZE_ADDRESS__)
+#if ANIMTC_SANITIZE
   // AddressSanitizer's operator new aborts instead of throwing std::bad_alloc when memory runs out,
   // and its shadow memory cannot start under an address-space limit: the real run is the release
   // build's. The catch itself is tested in-process in both builds (output_guard_test.cpp).

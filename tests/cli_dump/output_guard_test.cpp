@@ -56,7 +56,7 @@ TEST_CASE("GuardedMain turns bad_alloc and other escaping exceptions into one li
   CHECK(GuardedStderr([]() -> int { throw std::bad_alloc(); }, code) ==
         "tool: error: out of memory: the input needs more memory than this process may allocate\n");
   CHECK(code == 2);
-#if !defined(__SANITIZE_ADDRESS__)  // AddressSanitizer aborts on such a request instead of throwing
+#if !ANIMTC_SANITIZE  // AddressSanitizer aborts on such a request instead of throwing
   // A real failed allocation, not a thrown object: more than any address space holds.
   CHECK(GuardedStderr(
             []() -> int {

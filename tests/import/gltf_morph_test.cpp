@@ -250,7 +250,7 @@ TEST_CASE("Weights keys count for the clip's span and key rate", "[import][morph
     values.insert(values.end(), {0.0f, static_cast<float>(k % 2)});
   }
   blink["channels"].push_back(Channel(file.Sampler(blink, times, values, "SCALAR", "STEP"), 2, "weights"));
-  file.doc["animations"] = {blink};
+  file.doc["animations"] = json::array({blink});  // not {blink}: Clang reads that as a copy of blink
   const Imported imported = Import(file.Write(dir, "blink.gltf"), 0.0);
   INFO(FormatText(imported.diagnostics));
   REQUIRE(imported.result);

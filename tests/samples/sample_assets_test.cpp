@@ -240,10 +240,11 @@ TEST_CASE("the litmus chain stays straight along +Y in every frame and between f
   const float link = skeleton.bind_local(0).translation.y;
   REQUIRE(link > 0.0f);
   // Dense, exactly; compressed, within the default precision.
-  for (const auto& [encoding, margin] :
+  for (const auto& [encoding, precision] :
        {std::pair{ClipEncoding::Dense, 1e-6},
         std::pair{ClipEncoding::Compressed, DefaultClipPrecision(SkeletonHeight(skeleton)).precision}}) {
     INFO(EncodingName(encoding));
+    const double margin = precision;  // a variable the lambda below can capture (C++17 bindings: not)
     const Clip clip = LoadClip(kLitmus + "straight.json", skeleton, encoding);
     CHECK(clip.looping());
     CHECK(clip.tracked_bones().size() == 12);
