@@ -163,9 +163,10 @@ class Pose {
   void HandOver(Pose& to) noexcept {
     to.kind = kind;
     to.root_motion = root_motion;
+    // The counts match, so each view still describes the storage it moves with.
     std::swap(storage_, to.storage_);
-    Point(bone_count(), curve_count());
-    to.Point(bone_count(), curve_count());
+    std::swap(view_, to.view_);
+    std::swap(const_view_, to.const_view_);
   }
 
   // Room for `bone_count` bones and `curve_count` curves, the size unchanged. What it held is lost

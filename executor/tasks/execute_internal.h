@@ -93,12 +93,12 @@ inline ListShape ShapeOf(const AnimTaskList& list, const ExecutorOptions& option
   const int task_count = static_cast<int>(std::min<std::size_t>(list.tasks.size(), kMaxTasksPerList));
   return {
       .task_count = task_count,
-      .output = list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask,
       .bones = list.skeleton->bone_count(),
       .curves = list.CurveCount(),
+      .blend_slots = list.state != nullptr ? static_cast<uint32_t>(list.state->blends.size()) : 0,
+      .snapshot_slots = list.state != nullptr ? static_cast<uint32_t>(list.state->snapshots.size()) : 0,
+      .output = list.output_task >= 0 && list.output_task < task_count ? list.output_task : AnimTask::NoTask,
       .has_state = list.state != nullptr,
-      .blend_slots = list.state != nullptr ? list.state->blends.size() : 0,
-      .snapshot_slots = list.state != nullptr ? list.state->snapshots.size() : 0,
       .options = static_cast<uint8_t>((options.fault_steal_shared_buffers ? 1 : 0) |
                                       (options.prune_by_weight ? 2 : 0))};
 }

@@ -250,7 +250,6 @@ void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptio
                      .task = static_cast<int16_t>(i),
                      .deps = {deps[0], deps[1]},  // none when inputs are invalid (ReadDependencies)
                      .inputs_valid = inputs_valid,
-                     .fresh = !stole,
                      .hands_over = handed_over});
     }
 
@@ -327,12 +326,9 @@ void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, Execut
     }
     Pose& dst = *step.dst;
     results[step.task] = &dst;
+    // A buffer taken fresh is not reset as PosePool::Acquire resets it: every runner writes its
+    // result's kind, and its root motion when the list has any (the only time it is read).
     if (step.run == nullptr) continue;  // passes its input through in that input's buffer
-    if (step.fresh) {
-      // As PosePool::Acquire leaves it; its size is this shape's already.
-      dst.kind = PoseKind::Absolute;
-      dst.root_motion = Transform{};
-    }
     const TaskRun run = RunResolvedTask(step.run, list, task, step.inputs_valid, results[step.deps[0]],
                                         results[step.deps[1]], dst, kernels);
     if (run.history == nullptr) continue;

@@ -9,14 +9,13 @@
 namespace anim {
 namespace {
 
-// The fields a decision can read all lie in a task's first 32 bytes (the weight is read apart), so
-// they are loaded whole rather than field by field, since the check runs every frame. Padding and
-// the fields no decision reads are masked off.
-static_assert(sizeof(AnimTask) >= 32 && offsetof(AnimTask, bone_c) + sizeof(AnimTask::bone_c) <= 32);
+// The fields a decision can read all lie in a task's first 32 bytes, so they are loaded whole rather than
+// field by field, since the check runs every frame. Padding and the fields no decision reads are masked off.
+static_assert(sizeof(AnimTask) >= 32 && offsetof(AnimTask, alpha) + sizeof(AnimTask::alpha) <= 32);
 template <typename Bytes>
-Bytes FirstBytes(const AnimTask& task) {
+Bytes FirstBytes(const void* task) {
   Bytes bytes;
-  std::memcpy(&bytes, &task, sizeof(bytes));
+  std::memcpy(&bytes, task, sizeof(bytes));
   return bytes;
 }
 // Marks the bytes of a field as read.
@@ -27,17 +26,19 @@ void Read(Bytes& mask, std::size_t offset, std::size_t size) {
 }
 #define ANIM_FIELD(name) offsetof(AnimTask, name), sizeof(AnimTask::name)
 
-// Bit 0: alpha is exactly 0 (either sign); bit 1: exactly 1 (PassThroughInput's two cases). On
-// the bits, which costs less than two float compares and means the same.
+// kAlphaZero: alpha is exactly 0 (either sign); kAlphaOne: exactly 1 (PassThroughInput's two
+// cases). On the bits, which costs less than two float compares and means the same.
+constexpr uint8_t kAlphaZero = 1, kAlphaOne = 2;
 uint8_t AlphaClass(float alpha) {
   const auto bits = std::bit_cast<uint32_t>(alpha);
-  return static_cast<uint8_t>((bits << 1 == 0 ? 1 : 0) | (bits == std::bit_cast<uint32_t>(1.0f) ? 2 : 0));
+  return static_cast<uint8_t>((bits << 1 == 0 ? kAlphaZero : 0) |
+                              (bits == std::bit_cast<uint32_t>(1.0f) ? kAlphaOne : 0));
 }
 
 // The alpha classes that make a task of `type` pass an input through.
 uint8_t AlphaMask(AnimTaskType type) {
   const auto passes = [type](float alpha) { return PassThroughInput({.type = type, .alpha = alpha}) >= 0; };
-  return static_cast<uint8_t>((passes(0.0f) ? 1 : 0) | (passes(1.0f) ? 2 : 0));
+  return static_cast<uint8_t>((passes(0.0f) ? kAlphaZero : 0) | (passes(1.0f) ? kAlphaOne : 0));
 }
 
 }  // namespace
@@ -51,13 +52,14 @@ const Pose* LoadedSnapshot(const AnimTaskList& list, const AnimTask& task) {
 bool ExecutionPlan::Matches(const AnimTaskList& list, const ListShape& shape) const {
   if (!recorded_ || !(shape == shape_)) return false;
   TaskBytes differs{};  // no early exit: the keys are few, and a list of the same shape reads them all
+  const auto* tasks = reinterpret_cast<const unsigned char*>(list.tasks.data());
   for (const TaskKey& key : keys_)
-    differs |= (FirstBytes<TaskBytes>(list.tasks[key.index]) ^ key.bytes) & key.mask;
+    differs |= (FirstBytes<TaskBytes>(tasks + key.offset) ^ key.bytes) & key.mask;
   uint64_t words[sizeof(TaskBytes) / sizeof(uint64_t)];
   std::memcpy(words, &differs, sizeof(words));
   if ((words[0] | words[1] | words[2] | words[3]) != 0) return false;
   for (const WeightKey& key : weights_) {
-    if (((AlphaClass(list.tasks[key.index].alpha) ^ key.alpha_class) & key.alpha_mask) != 0) return false;
+    if ((AlphaClass(list.tasks[key.index].alpha) & key.alpha_mask) != 0) return false;
   }
   for (const SnapshotLoad& load : loads_) {
     if ((LoadedSnapshot(list, list.tasks[load.index]) != nullptr) != load.saved) return false;
@@ -85,7 +87,9 @@ void ExecutionPlan::Reserve(int tasks) {
 void ExecutionPlan::Watch(const AnimTaskList& list, int index, bool reachable) {
   const AnimTask& task = list.tasks[index];
   const auto at = static_cast<int16_t>(index);
-  TaskKey key{.bytes = FirstBytes<TaskBytes>(task), .mask = {}, .index = at};
+  TaskKey key{.bytes = FirstBytes<TaskBytes>(&task),
+              .mask = {},
+              .offset = static_cast<int32_t>(index * static_cast<int>(sizeof(AnimTask)))};
   Read(key.mask, ANIM_FIELD(type));
   Read(key.mask, ANIM_FIELD(dep_a));
   Read(key.mask, ANIM_FIELD(dep_b));
@@ -99,8 +103,20 @@ void ExecutionPlan::Watch(const AnimTaskList& list, int index, bool reachable) {
     if (bones >= 1) Read(key.mask, ANIM_FIELD(bone_a));
     if (bones >= 2) Read(key.mask, ANIM_FIELD(bone_b));
     if (bones >= 3) Read(key.mask, ANIM_FIELD(bone_c));
-    if (const uint8_t mask = AlphaMask(task.type); mask != 0)
-      weights_.push_back({.index = at, .alpha_class = AlphaClass(task.alpha), .alpha_mask = mask});
+    // A weight that passes an input through is exactly 0 or 1: held to that in the key's bytes (0
+    // of either sign: every bit but the sign). Any other weight must stay neither, which is no
+    // equality: a weight key.
+    if (const uint8_t mask = AlphaMask(task.type); mask != 0) {
+      const uint8_t alpha_class = AlphaClass(task.alpha) & mask;
+      if (alpha_class == kAlphaZero) {
+        Read(key.mask, ANIM_FIELD(alpha));
+        key.mask[offsetof(AnimTask, alpha) + sizeof(float) - 1] = 0x7F;  // little-endian: the sign's byte
+      } else if (alpha_class == kAlphaOne) {
+        Read(key.mask, ANIM_FIELD(alpha));
+      } else {
+        weights_.push_back({.index = at, .alpha_mask = mask});
+      }
+    }
     if (task.type == AnimTaskType::LoadPoseSnapshot)
       loads_.push_back({.index = at, .saved = LoadedSnapshot(list, task) != nullptr});
   }

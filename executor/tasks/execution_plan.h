@@ -17,6 +17,8 @@
 #pragma once
 
 #include <cstdint>
+#include <cstring>
+#include <type_traits>
 #include <vector>
 
 #include "executor/tasks/anim_task_list.h"
@@ -33,23 +35,23 @@ struct PlanStep {
   int16_t task = AnimTask::NoTask;
   int16_t deps[2] = {AnimTask::NoTask, AnimTask::NoTask};  // results it reads; none when invalid
   bool inputs_valid = true;
-  bool fresh = false;       // the buffer is taken fresh (reset as PosePool::Acquire resets it)
   bool hands_over = false;  // its seam's history adopts the buffer (the seam's only writer)
 };
 
-// The list-wide half of a shape.
+// The list-wide half of a shape. No padding, so two compare as three words (every frame).
 struct ListShape {
   int task_count = 0;
-  int16_t output = AnimTask::NoTask;
   int bones = 0;
   int curves = 0;
+  uint32_t blend_slots = 0;
+  uint32_t snapshot_slots = 0;
+  int16_t output = AnimTask::NoTask;
   bool has_state = false;  // which instance's state does not matter: only its tables' sizes
-  std::size_t blend_slots = 0;
-  std::size_t snapshot_slots = 0;
-  uint8_t options = 0;  // executor options that change decisions (ExecutorOptions)
+  uint8_t options = 0;     // executor options that change decisions (ExecutorOptions)
 
-  bool operator==(const ListShape&) const = default;
+  bool operator==(const ListShape& other) const { return std::memcmp(this, &other, sizeof(*this)) == 0; }
 };
+static_assert(std::has_unique_object_representations_v<ListShape>);
 
 // The saved pose a LoadPoseSnapshot task reads (its result then stays the instance's, never a pool
 // buffer's), or null when the slot holds none for this skeleton.
@@ -86,21 +88,21 @@ class ExecutionPlan {
   int16_t output_buffer() const { return output_buffer_; }
 
  private:
-  // A task's first 32 bytes (type to alpha), which hold every field but the weight a decision
-  // reads, as one vector: a key is checked with one load, xor, and, or.
+  // A task's first 32 bytes (type to alpha), which hold every field a decision reads, as one
+  // vector: a key is checked with one load, xor, and, or.
   using TaskBytes = unsigned char __attribute__((vector_size(32)));
   // One watched task's part of the shape: its first bytes, compared under a mask that keeps the
   // bytes of the fields its decisions read.
   struct TaskKey {
     TaskBytes bytes{};
     TaskBytes mask{};
-    int16_t index = 0;
+    int32_t offset = 0;  // the task's, in bytes from the list's first (no index arithmetic per key)
   };
-  // A reachable task a weight can make pass an input through: which of "alpha is 0" and "alpha is
-  // 1" do (alpha_mask) and which held.
+  // A reachable task whose weight could pass an input through and did not: which of "alpha is 0"
+  // and "alpha is 1" would (alpha_mask), so neither may hold. A weight that did pass one through
+  // is held to its value by the task's key.
   struct WeightKey {
     int16_t index = 0;
-    uint8_t alpha_class = 0;
     uint8_t alpha_mask = 0;
   };
   // A reachable LoadPoseSnapshot: whether its slot held a saved pose.

@@ -197,10 +197,17 @@ TaskRun RunReferencePose(const AnimTaskList& list, const AnimTask&, const Pose* 
   return {};
 }
 
+// Every bone active (no LOD cut: no tail to carry) and no curves: a runner's common case, which
+// then calls nothing but its kernel, last, and keeps no register across a call. The general case
+// is its own function, called in tail position.
+bool Plain(const AnimTaskList& list, const Pose& dst) {
+  return list.active_bone_count <= 0 && dst.curve_count() == 0;
+}
+
 // Here and below, curves and kinds are written before the bones' kernel (kernels touch only bones,
 // and read no kind), so the kernel call is the task's last and its frame stays small.
-TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                      const PoseKernelTable& k) {
+[[gnu::noinline]] TaskRun SampleClipGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                            Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
   if (clip == nullptr || clip->bone_count() != list.skeleton->bone_count())
@@ -213,12 +220,32 @@ TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose
   return {};
 }
 
-TaskRun RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
-                 const PoseKernelTable& k) {
+TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                      const PoseKernelTable& k) {
+  const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
+  const int n = list.skeleton->bone_count();
+  if (!Plain(list, dst) || list.root_motion || clip == nullptr || clip->bone_count() != n ||
+      clip->pose_kind() != PoseKind::Absolute)
+    return SampleClipGeneral(list, task, a, dst, k);
+  dst.kind = PoseKind::Absolute;
+  k.sample_clip(dst.view(), *clip, task.time, n);
+  return {};
+}
+
+[[gnu::noinline]] TaskRun BlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                       const Pose* b, Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   if (dst.curve_count() > 0) BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
   dst.kind = a->kind;
   k.blend(dst.view(), a->view(), b->view(), task.alpha, ActiveCount(list));
+  return {};
+}
+
+TaskRun RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                 const PoseKernelTable& k) {
+  if (!Plain(list, dst)) return BlendGeneral(list, task, a, b, dst, k);
+  dst.kind = a->kind;
+  k.blend(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->bone_count());
   return {};
 }
 
@@ -236,8 +263,8 @@ TaskRun RunBlendMasked(const AnimTaskList& list, const AnimTask& task, const Pos
   return {.mask_weighted = weighted};
 }
 
-TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
-                        Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] TaskRun MakeAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                              const Pose* b, Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const Skeleton& skeleton = *list.skeleton;
   const int count = ActiveCount(list);
@@ -254,8 +281,23 @@ TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Po
   return {};
 }
 
-TaskRun RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
-                         Pose& dst, const PoseKernelTable& k) {
+TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
+                        Pose& dst, const PoseKernelTable& k) {
+  if (!Plain(list, dst)) return MakeAdditiveGeneral(list, task, a, b, dst, k);
+  const Skeleton& skeleton = *list.skeleton;
+  const Pose& base = static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
+  dst.kind = AdditiveKind(task);
+  if (dst.kind == PoseKind::AdditiveMesh) {
+    k.make_additive_mesh(dst.view(), a->view(), base.view(), skeleton.parents().data(),
+                         skeleton.bone_count());
+  } else {
+    k.make_additive_local(dst.view(), a->view(), base.view(), skeleton.bone_count());
+  }
+  return {};
+}
+
+[[gnu::noinline]] TaskRun ApplyAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                               const Pose* b, Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const PoseKind delta = b->kind;  // before dst, which may be b, takes a's kind
   if (delta == PoseKind::Absolute) {
@@ -275,12 +317,26 @@ TaskRun RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const P
   return {};
 }
 
+TaskRun RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
+                         Pose& dst, const PoseKernelTable& k) {
+  const PoseKind delta = b->kind;  // before dst, which may be b, takes a's kind
+  if (!Plain(list, dst) || delta == PoseKind::Absolute) return ApplyAdditiveGeneral(list, task, a, b, dst, k);
+  dst.kind = a->kind;
+  const int n = list.skeleton->bone_count();
+  if (delta == PoseKind::AdditiveMesh) {
+    k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->parents().data(), n);
+  } else {
+    k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, n);
+  }
+  return {};
+}
+
 TransitionBlendState* Seam(const AnimTaskList& list, const AnimTask& task) {
   return Slot(list.state ? &list.state->blends : nullptr, task.resource);
 }
 
-TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                       const PoseKernelTable& k) {
+[[gnu::noinline]] TaskRun InertializeGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                             Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
@@ -292,8 +348,19 @@ TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pos
   return {.history = &seam->history};
 }
 
-TaskRun RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                     const PoseKernelTable& k) {
+// Between transitions, in its input's buffer: the result is the input, and only the seam's history
+// is left to the caller.
+TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                       const PoseKernelTable& k) {
+  TransitionBlendState* seam = Seam(list, task);
+  if (!Plain(list, dst) || seam == nullptr || &dst != a || (task.flags & kTaskFlagCapture) != 0 ||
+      seam->inertialization.active)
+    return InertializeGeneral(list, task, a, dst, k);
+  return {.history = &seam->history};
+}
+
+[[gnu::noinline]] TaskRun DeadBlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                           Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
@@ -301,6 +368,15 @@ TaskRun RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose*
   const bool capture = (task.flags & kTaskFlagCapture) != 0;
   if (capture || seam->dead_blend.active)  // as in RunInertialize
     DeadBlendOutput(*seam, dst.view(), ActiveCount(list), capture, task.time, task.alpha, task.aux);
+  return {.history = &seam->history};
+}
+
+TaskRun RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                     const PoseKernelTable& k) {  // as RunInertialize
+  TransitionBlendState* seam = Seam(list, task);
+  if (!Plain(list, dst) || seam == nullptr || &dst != a || (task.flags & kTaskFlagCapture) != 0 ||
+      seam->dead_blend.active)
+    return DeadBlendGeneral(list, task, a, dst, k);
   return {.history = &seam->history};
 }
 

@@ -314,3 +314,21 @@ TEST_CASE("plan reuse: the state slot of a transition task is part of the shape"
       });
   CHECK(replayed == 2);  // frames 1 and 3
 }
+
+// A blend's weight of exactly 0 or 1 passes one input through and prunes the other; a weight
+// between them reads both. Which of the three a weight is belongs to the shape, its value
+// otherwise does not (0 of either sign is 0).
+TEST_CASE("plan reuse: whether a weight is exactly 0, exactly 1 or neither is part of the shape",
+          "[executor][plan]") {
+  std::unique_ptr<test::RandomScene> scene = test::MakeRandomScene(16);
+  AnimTaskList list = SceneList(*scene);
+  const int16_t a = list.Add({.type = AnimTaskType::SampleClip, .time = 0.2f});
+  const int16_t b = list.Add({.type = AnimTaskType::SampleClip, .time = 0.7f});
+  list.output_task = list.Add({.type = AnimTaskType::Blend, .dep_a = a, .dep_b = b});
+  const std::array weights{1.0f, 1.0f, 0.5f, 0.25f, 1.0f, 0.0f, -0.0f, 0.5f, 0.0f};
+  const uint64_t replayed = ReplayedMatchingFresh(
+      list, static_cast<int>(weights.size()), [&](AnimTaskList& l, TaskStateStorage&, int f) {
+        l.tasks[l.output_task].alpha = weights[static_cast<std::size_t>(f)];
+      });
+  CHECK(replayed == 3);  // frames 1 (1 again), 3 (neither again) and 6 (-0 after 0)
+}
