@@ -263,76 +263,89 @@ TaskRun RunBlendMasked(const AnimTaskList& list, const AnimTask& task, const Pos
   return {.mask_weighted = weighted};
 }
 
-[[gnu::noinline]] TaskRun MakeAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                              const Pose* b, Pose& dst, const PoseKernelTable& k) {
-  CarryTail(list, a, dst);
-  const Skeleton& skeleton = *list.skeleton;
-  const int count = ActiveCount(list);
-  const Pose& base = static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
-  if (dst.curve_count() > 0) SubtractCurves(dst.view(), a->view(), base.view());
+const Pose& AdditiveBasePose(const AnimTaskList& list, const AnimTask& task, const Pose* b) {
+  return static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : list.skeleton->bind_pose();
+}
+
+// A MakeAdditive's kind and its first `count` bones (both of its runner's cases).
+[[gnu::always_inline]] inline void MakeAdditiveBones(const AnimTaskList& list, const AnimTask& task,
+                                                     const Pose* a, const Pose& base, Pose& dst,
+                                                     const PoseKernelTable& k, int count) {
   dst.kind = AdditiveKind(task);
   if (dst.kind == PoseKind::AdditiveMesh) {
-    k.make_additive_mesh(dst.view(), a->view(), base.view(), skeleton.parents().data(), count);
+    k.make_additive_mesh(dst.view(), a->view(), base.view(), list.skeleton->parents().data(), count);
   } else {
     k.make_additive_local(dst.view(), a->view(), base.view(), count);
   }
+}
+
+[[gnu::noinline]] TaskRun MakeAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                              const Pose* b, Pose& dst, const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  const int n = list.skeleton->bone_count();
+  const int count = ActiveCount(list);
+  const Pose& base = AdditiveBasePose(list, task, b);
+  if (dst.curve_count() > 0) SubtractCurves(dst.view(), a->view(), base.view());
+  MakeAdditiveBones(list, task, a, base, dst, k, count);
   // The tail is at bind pose in both; after the kernel, which may write whole blocks.
-  if (count < skeleton.bone_count()) FillAdditiveIdentity(dst.view(), count, skeleton.bone_count());
+  if (count < n) FillAdditiveIdentity(dst.view(), count, n);
   return {};
 }
 
 TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
                         Pose& dst, const PoseKernelTable& k) {
   if (!Plain(list, dst)) return MakeAdditiveGeneral(list, task, a, b, dst, k);
-  const Skeleton& skeleton = *list.skeleton;
-  const Pose& base = static_cast<AdditiveBase>(task.mode) == AdditiveBase::Pose ? *b : skeleton.bind_pose();
-  dst.kind = AdditiveKind(task);
-  if (dst.kind == PoseKind::AdditiveMesh) {
-    k.make_additive_mesh(dst.view(), a->view(), base.view(), skeleton.parents().data(),
-                         skeleton.bone_count());
-  } else {
-    k.make_additive_local(dst.view(), a->view(), base.view(), skeleton.bone_count());
-  }
+  MakeAdditiveBones(list, task, a, AdditiveBasePose(list, task, b), dst, k, list.skeleton->bone_count());
   return {};
 }
 
-[[gnu::noinline]] TaskRun ApplyAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                               const Pose* b, Pose& dst, const PoseKernelTable& k) {
-  CarryTail(list, a, dst);
-  const PoseKind delta = b->kind;  // before dst, which may be b, takes a's kind
-  if (delta == PoseKind::Absolute) {
-    TakeInput(dst, *a, list.skeleton->bone_count(),
-              k);  // an absolute pose is no delta: the base passes through
-    return {};
-  }
-  if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
+// An ApplyAdditive's kind and its first `count` bones, for a `delta` (b's kind, read before dst,
+// which may be b, takes a's) that is one (both of its runner's cases).
+[[gnu::always_inline]] inline void ApplyAdditiveBones(const AnimTaskList& list, const AnimTask& task,
+                                                      const Pose* a, const Pose* b, PoseKind delta, Pose& dst,
+                                                      const PoseKernelTable& k, int count) {
   dst.kind = a->kind;
-  const int count = ActiveCount(list);
   if (delta == PoseKind::AdditiveMesh) {
     k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->parents().data(),
                           count);
   } else {
     k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, count);
   }
+}
+
+[[gnu::noinline]] TaskRun ApplyAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                               const Pose* b, Pose& dst, const PoseKernelTable& k) {
+  CarryTail(list, a, dst);
+  const PoseKind delta = b->kind;
+  if (delta == PoseKind::Absolute) {
+    TakeInput(dst, *a, list.skeleton->bone_count(),
+              k);  // an absolute pose is no delta: the base passes through
+    return {};
+  }
+  if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
+  ApplyAdditiveBones(list, task, a, b, delta, dst, k, ActiveCount(list));
   return {};
 }
 
 TaskRun RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
                          Pose& dst, const PoseKernelTable& k) {
-  const PoseKind delta = b->kind;  // before dst, which may be b, takes a's kind
+  const PoseKind delta = b->kind;
   if (!Plain(list, dst) || delta == PoseKind::Absolute) return ApplyAdditiveGeneral(list, task, a, b, dst, k);
-  dst.kind = a->kind;
-  const int n = list.skeleton->bone_count();
-  if (delta == PoseKind::AdditiveMesh) {
-    k.apply_additive_mesh(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->parents().data(), n);
-  } else {
-    k.apply_additive_local(dst.view(), a->view(), b->view(), task.alpha, n);
-  }
+  ApplyAdditiveBones(list, task, a, b, delta, dst, k, list.skeleton->bone_count());
   return {};
 }
 
 TransitionBlendState* Seam(const AnimTaskList& list, const AnimTask& task) {
   return Slot(list.state ? &list.state->blends : nullptr, task.resource);
+}
+
+// A transition task's seam when its common case holds (Plain, in its input's buffer, no capture
+// this frame), else null. With no transition in flight either, its result is its input, and only
+// the seam's history is left to the caller.
+TransitionBlendState* SeamInPlace(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                  const Pose& dst) {
+  if (!Plain(list, dst) || &dst != a || (task.flags & kTaskFlagCapture) != 0) return nullptr;
+  return Seam(list, task);
 }
 
 [[gnu::noinline]] TaskRun InertializeGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
@@ -348,14 +361,10 @@ TransitionBlendState* Seam(const AnimTaskList& list, const AnimTask& task) {
   return {.history = &seam->history};
 }
 
-// Between transitions, in its input's buffer: the result is the input, and only the seam's history
-// is left to the caller.
 TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
                        const PoseKernelTable& k) {
-  TransitionBlendState* seam = Seam(list, task);
-  if (!Plain(list, dst) || seam == nullptr || &dst != a || (task.flags & kTaskFlagCapture) != 0 ||
-      seam->inertialization.active)
-    return InertializeGeneral(list, task, a, dst, k);
+  TransitionBlendState* seam = SeamInPlace(list, task, a, dst);
+  if (seam == nullptr || seam->inertialization.active) return InertializeGeneral(list, task, a, dst, k);
   return {.history = &seam->history};
 }
 
@@ -372,11 +381,9 @@ TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pos
 }
 
 TaskRun RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                     const PoseKernelTable& k) {  // as RunInertialize
-  TransitionBlendState* seam = Seam(list, task);
-  if (!Plain(list, dst) || seam == nullptr || &dst != a || (task.flags & kTaskFlagCapture) != 0 ||
-      seam->dead_blend.active)
-    return DeadBlendGeneral(list, task, a, dst, k);
+                     const PoseKernelTable& k) {
+  TransitionBlendState* seam = SeamInPlace(list, task, a, dst);
+  if (seam == nullptr || seam->dead_blend.active) return DeadBlendGeneral(list, task, a, dst, k);
   return {.history = &seam->history};
 }
 
