@@ -6,25 +6,58 @@ namespace anim {
 
 namespace {
 
-// Out of line: a history changes size only when its instance's skeleton or curves do.
-[[gnu::noinline]] void ResizeFrames(Pose (&frames)[2], int bone_count, int curve_count) {
-  frames[0].Resize(bone_count, curve_count);
-  frames[1].Resize(bone_count, curve_count);
+std::unique_ptr<Pose> CopyOf(const std::unique_ptr<Pose>& frame) {
+  return frame != nullptr ? std::make_unique<Pose>(*frame) : nullptr;
+}
+
+void Assign(std::unique_ptr<Pose>& frame, const Pose& pose) {
+  if (frame == nullptr) {
+    frame = std::make_unique<Pose>(pose);
+  } else {
+    *frame = pose;
+  }
+}
+
+// Out of line: a history changes size only when its instance's skeleton or curves do, and
+// allocates its frames once.
+[[gnu::noinline]] void ResizeFrames(std::unique_ptr<Pose> (&frames)[2], int bone_count, int curve_count) {
+  for (std::unique_ptr<Pose>& frame : frames) {
+    if (frame == nullptr) frame = std::make_unique<Pose>();
+    frame->Resize(bone_count, curve_count);
+  }
+}
+
+bool SizedAs(const std::unique_ptr<Pose>& frame, int bone_count, int curve_count) {
+  return frame != nullptr && frame->bone_count() == bone_count && frame->curve_count() == curve_count;
 }
 
 }  // namespace
 
+PoseHistory::PoseHistory(const PoseHistory& other)
+    : frames_{CopyOf(other.frames_[0]), CopyOf(other.frames_[1])},
+      latest_(other.latest_),
+      frames_held_(other.frames_held_),
+      delta_time_(other.delta_time_) {}
+
+PoseHistory& PoseHistory::operator=(const PoseHistory& other) {
+  if (this != &other) *this = PoseHistory(other);
+  return *this;
+}
+
+const Pose& PoseHistory::Frame(int index) const {
+  static const Pose kEmpty;
+  return frames_[index] != nullptr ? *frames_[index] : kEmpty;
+}
+
 Pose& PoseHistory::Rotate(int bone_count, int curve_count, float delta_time) {
-  Pose& older = frames_[1 - latest_];
-  if (older.bone_count() != bone_count || older.curve_count() != curve_count ||
-      frames_[latest_].bone_count() != bone_count || frames_[latest_].curve_count() != curve_count) {
+  if (!SizedAs(frames_[0], bone_count, curve_count) || !SizedAs(frames_[1], bone_count, curve_count)) {
     ResizeFrames(frames_, bone_count, curve_count);
     frames_held_ = 0;
   }
   latest_ = 1 - latest_;
   frames_held_ = frames_held_ < 2 ? frames_held_ + 1 : 2;
   delta_time_ = delta_time;
-  return frames_[latest_];
+  return *frames_[latest_];
 }
 
 void PoseHistory::Push(const ConstPoseView& pose, float delta_time) {
@@ -48,16 +81,16 @@ void PoseHistory::Push(const ConstPoseView& pose, float delta_time) {
 
 void PoseHistory::Restore(const Pose& previous, const Pose& latest, int frames_held, float delta_time) {
   latest_ = 0;
-  frames_[0] = latest;
-  frames_[1] = previous;
+  Assign(frames_[0], latest);
+  Assign(frames_[1], previous);
   frames_held_ = frames_held < 0 ? 0 : frames_held > 2 ? 2 : frames_held;
   delta_time_ = delta_time;
 }
 
-const Pose& PoseHistory::Adopt(Pose& pose, float delta_time) {
-  Pose& latest = Rotate(pose.bone_count(), pose.curve_count(), delta_time);
-  pose.HandOver(latest);
-  return latest;
+const Pose& PoseHistory::Adopt(std::unique_ptr<Pose>& pose, float delta_time) {
+  Rotate(pose->bone_count(), pose->curve_count(), delta_time);
+  frames_[latest_].swap(pose);
+  return *frames_[latest_];
 }
 
 Vec3 PoseHistory::LinearVelocity(int bone) const {

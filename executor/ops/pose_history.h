@@ -3,21 +3,30 @@
 // downstream edits the history.
 #pragma once
 
+#include <memory>
+
 #include "executor/pose/pose.h"
 
 namespace anim {
 
 class PoseHistory {
  public:
+  PoseHistory() = default;
+  // Copies hold copies of the frames; moves take them.
+  PoseHistory(const PoseHistory& other);
+  PoseHistory& operator=(const PoseHistory& other);
+  PoseHistory(PoseHistory&& other) noexcept = default;
+  PoseHistory& operator=(PoseHistory&& other) noexcept = default;
+
   // Makes `pose` (its bones and curves) the latest frame, `delta_time` after the one before. A pose
   // with a different bone or curve count starts the history over. Allocates only when its floats
-  // (bones plus curves) grow past any seen before.
+  // (bones plus curves) grow past any seen before, or for its first frame.
   void Push(const ConstPoseView& pose, float delta_time);
-  // Push by handover: `pose` itself (bones, curves, kind, root motion) becomes the latest frame and
-  // `pose` is left holding the storage of the frame that fell out (same size, contents unspecified),
-  // so nothing is copied. latest() keeps its address until the next Push or Adopt, and the frame
-  // adopted before stays put as previous() until the one after.
-  const Pose& Adopt(Pose& pose, float delta_time);
+  // Push by handover: the pose `pose` owns (bones, curves, kind, root motion) becomes the latest
+  // frame, and `pose` is left owning the frame that fell out, resized to the same bone and curve
+  // counts (contents unspecified). Nothing is copied: the two swap owners. The adopted pose stays
+  // where it is as latest() and then previous(); the Adopt after next hands it out again.
+  const Pose& Adopt(std::unique_ptr<Pose>& pose, float delta_time);
   void Clear() { frames_held_ = 0; }
   // Sets the whole history at once, `delta_time` between `previous` and `latest`, of which the last
   // `frames_held` count (a capture file's slot: vm/capture/). The caller keeps both poses the same
@@ -29,8 +38,9 @@ class PoseHistory {
   // Velocities need two frames a positive time apart; with fewer they are unknown (read as zero).
   bool HasVelocity() const { return frames_held_ >= 2 && delta_time_ > 0.0f; }
   float delta_time() const { return delta_time_; }
-  const Pose& latest() const { return frames_[latest_]; }
-  const Pose& previous() const { return frames_[1 - latest_]; }
+  // An empty pose (no bones) until the history has held a frame there.
+  const Pose& latest() const { return Frame(latest_); }
+  const Pose& previous() const { return Frame(1 - latest_); }
 
   // Per-bone velocities from previous to latest; zero when HasVelocity() is false. Angular
   // velocity takes the shortest arc, so q and -q are no motion.
@@ -41,12 +51,13 @@ class PoseHistory {
   float CurveVelocity(int curve) const;
 
  private:
+  const Pose& Frame(int index) const;
   // Makes the older frame the latest, starting over when `bone_count` or `curve_count` changed.
   Pose& Rotate(int bone_count, int curve_count, float delta_time);
 
-  // The two frames swap roles by index, never by moving, so a frame handed out by Adopt stays where
-  // it is while a list reads it.
-  Pose frames_[2];
+  // The two frames swap roles by index, never by moving, so a frame stays where it is while a list
+  // reads it. Null until first written (so an idle seam costs no pose, and a move leaves nulls).
+  std::unique_ptr<Pose> frames_[2];
   int latest_ = 0;
   int frames_held_ = 0;
   float delta_time_ = 0.0f;  // between previous() and latest()

@@ -1,6 +1,7 @@
 #include "executor/tasks/execute_task_list.h"
 
 #include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "executor/kernels/pose_kernels.h"
@@ -232,9 +233,9 @@ void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptio
         // it, and its result is read from there as retained history. With two writers, the second
         // handover would rotate the first one's result out while readers may still need it.
         if (s.seam_writers[task.resource] == 1) {
-          s.results()[i] = &run.history->Adopt(dst, list.delta_time);
+          run.history->Adopt(pool.owner(dst_buf), list.delta_time);  // `dst` is now the history's
           s.result_buf[i] = kRetained;
-          pool.Release(dst_buf);  // it now holds the frame that fell out of the history
+          pool.Release(dst_buf);  // it now names the frame that fell out of the history
           handed_over = true;
         } else {
           run.history->Push(dst.view(), list.delta_time);
@@ -246,7 +247,7 @@ void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptio
       const bool in_place = inputs_valid && through >= 0 && s.results()[i] == (through == 0 ? a : b) &&
                             PassThroughKeepsInput(list, task);
       plan->AddStep({.run = in_place ? nullptr : runner,
-                     .dst = retained != nullptr ? nullptr : &pool.buffer(dst_buf),
+                     .dst = retained != nullptr ? AnimTask::NoTask : dst_buf,
                      .task = static_cast<int16_t>(i),
                      .deps = {deps[0], deps[1]},  // none when inputs are invalid (ReadDependencies)
                      .inputs_valid = inputs_valid,
@@ -313,18 +314,19 @@ namespace {
 // knows the output's buffer.
 template <bool kTimed>
 void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s,
-                ListTiming* timing) {
+                std::unique_ptr<Pose>* buffers, ListTiming* timing) {
   const Pose** results = s.results();
   const AnimTask* tasks = list.tasks.data();
   if constexpr (kTimed) timing->step_start_ns = ListTiming::Now();
   for (const PlanStep& step : s.plan.steps()) {
     const StepTimer<kTimed> timer(timing, step.task);
     const AnimTask& task = tasks[step.task];
-    if (step.dst == nullptr) {  // a loaded snapshot, read where it is
+    if (step.dst < 0) {  // a loaded snapshot, read where it is
       results[step.task] = LoadedSnapshot(list, task);
       continue;
     }
-    Pose& dst = *step.dst;
+    std::unique_ptr<Pose>& owner = buffers[step.dst];
+    Pose& dst = *owner;
     results[step.task] = &dst;
     // A buffer taken fresh is not reset as PosePool::Acquire resets it: every runner writes its
     // result's kind, and its root motion when the list has any (the only time it is read).
@@ -333,7 +335,7 @@ void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, Execut
                                         results[step.deps[1]], dst, kernels);
     if (run.history == nullptr) continue;
     if (step.hands_over) {
-      results[step.task] = &run.history->Adopt(dst, list.delta_time);
+      run.history->Adopt(owner, list.delta_time);  // `dst` is now the history's
     } else {
       run.history->Push(dst.view(), list.delta_time);
     }
@@ -370,10 +372,10 @@ void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, Execut
     final_buf = RunPostPhysics(list, shape, options, t, *post);
   } else if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
     if (timing != nullptr) {
-      ReplayPlan<true>(list, kernels, s, timing);
+      ReplayPlan<true>(list, kernels, s, pool.owners(), timing);
       timing->replayed = true;
     } else {
-      ReplayPlan<false>(list, kernels, s, nullptr);
+      ReplayPlan<false>(list, kernels, s, pool.owners(), nullptr);
     }
     final_buf = s.plan.output_buffer();
     ++stats.replayed;

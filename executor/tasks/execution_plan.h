@@ -31,7 +31,9 @@ struct PlanStep {
   // ResolveTaskRunner's choice for the task; null when it passes its input through in that input's
   // own buffer (PassThroughKeepsInput), so its result is `dst` as the input left it.
   TaskRunner run = nullptr;
-  Pose* dst = nullptr;  // the pool buffer its result goes to; null: a loaded snapshot, read in place
+  // The pool buffer its result goes to (an index, since a handover changes the pose an index
+  // names); negative: a loaded snapshot, read in place.
+  int16_t dst = -1;
   int16_t task = AnimTask::NoTask;
   int16_t deps[2] = {AnimTask::NoTask, AnimTask::NoTask};  // results it reads; none when invalid
   bool inputs_valid = true;

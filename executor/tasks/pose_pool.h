@@ -26,6 +26,11 @@ class PosePool {
   }
 
   Pose& buffer(int index) { return *buffers_[index]; }
+  // Buffer `index`'s owner, for a history to take the buffer and leave one of the same size in its
+  // place (PoseHistory::Adopt): the index then names that one.
+  std::unique_ptr<Pose>& owner(int index) { return buffers_[index]; }
+  // Every buffer's owner, by index: a replayed plan's buffers, looked up once per list.
+  std::unique_ptr<Pose>* owners() { return buffers_.data(); }
   int live() const { return live_; }
   // Buffers ever created on this pool (its size; it never shrinks).
   int size() const { return static_cast<int>(buffers_.size()); }
