@@ -152,23 +152,11 @@ class Pose {
     std::swap(root_motion, other.root_motion);
     std::swap(storage_, other.storage_);
     // Each view is pointed afresh rather than swapped: swapping the padded struct through the stack
-    // costs a failed store forward on every handover.
+    // costs a failed store forward.
     const int bones = bone_count(), curves = curve_count();
     Point(other.bone_count(), other.curve_count());
     other.Point(bones, curves);
   }
-  // Hands this pose (its floats, kind and root motion) to `to`, which has the same bone and curve
-  // counts, and takes `to`'s floats in exchange: no float is copied, and this pose's kind and root
-  // motion are left as they were.
-  void HandOver(Pose& to) noexcept {
-    to.kind = kind;
-    to.root_motion = root_motion;
-    // The counts match, so each view still describes the storage it moves with.
-    std::swap(storage_, to.storage_);
-    std::swap(view_, to.view_);
-    std::swap(const_view_, to.const_view_);
-  }
-
   // Room for `bone_count` bones and `curve_count` curves, the size unchanged. What it held is lost
   // when the storage grows: for buffers about to be written whole (a pool's free ones).
   void Reserve(int bone_count, int curve_count) {

@@ -207,7 +207,8 @@ void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptio
 
     int mask_weighted = -1;
     int16_t dst_buf = AnimTask::NoTask;
-    bool stole = false, handed_over = false;
+    bool stole = false;
+    SeamRecord seam = SeamRecord::None;
     const TaskRunner runner = ResolveTaskRunner(task, inputs_valid);
     const Pose* retained = task.type == AnimTaskType::LoadPoseSnapshot ? LoadedSnapshot(list, task) : nullptr;
     if (retained != nullptr) {
@@ -224,21 +225,22 @@ void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptio
       }
       if (!stole) dst_buf = static_cast<int16_t>(pool.Acquire(bones, shape.curves));
       Pose& dst = pool.buffer(dst_buf);
-      const TaskRun run = RunResolvedTask(runner, list, task, inputs_valid, a, b, dst, *options.kernels);
-      mask_weighted = run.mask_weighted;
+      RunResolvedTask(runner, list, task, inputs_valid, a, b, dst, *options.kernels);
+      if (snap != nullptr) mask_weighted = MaskWeightedBones(list, task, inputs_valid);
       s.result_buf[i] = dst_buf;
       s.results()[i] = &dst;
-      if (run.history != nullptr) {
+      if (PoseHistory* history = SeamHistory(list, task, inputs_valid); history != nullptr) {
+        seam = SeamRecord::Push;
         // The seam's only writer in this list hands its buffer to the history instead of copying
         // it, and its result is read from there as retained history. With two writers, the second
         // handover would rotate the first one's result out while readers may still need it.
         if (s.seam_writers[task.resource] == 1) {
-          run.history->Adopt(pool.owner(dst_buf), list.delta_time);  // `dst` is now the history's
+          history->Adopt(pool.owner(dst_buf), list.delta_time);  // `dst` is now the history's
           s.result_buf[i] = kRetained;
           pool.Release(dst_buf);  // it now names the frame that fell out of the history
-          handed_over = true;
+          seam = SeamRecord::HandOver;
         } else {
-          run.history->Push(dst.view(), list.delta_time);
+          history->Push(dst.view(), list.delta_time);
         }
       }
     }
@@ -246,12 +248,12 @@ void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptio
       const int through = PassThroughInput(task);
       const bool in_place = inputs_valid && through >= 0 && s.results()[i] == (through == 0 ? a : b) &&
                             PassThroughKeepsInput(list, task);
-      plan->AddStep({.run = in_place ? nullptr : runner,
+      plan->AddStep({.run = in_place || retained != nullptr ? nullptr : runner,
                      .dst = retained != nullptr ? AnimTask::NoTask : dst_buf,
                      .task = static_cast<int16_t>(i),
                      .deps = {deps[0], deps[1]},  // none when inputs are invalid (ReadDependencies)
                      .inputs_valid = inputs_valid,
-                     .hands_over = handed_over});
+                     .seam = seam});
     }
 
     const int use_count = s.use_count[i];  // readers of this result; none has run yet
@@ -267,6 +269,7 @@ void Sweep(const AnimTaskList& list, const ListShape& shape, const ExecutorOptio
     }
     peak_live = std::max(peak_live, pool.live());
     if (snap != nullptr) {
+      const bool handed_over = seam == SeamRecord::HandOver;
       RecordExecuted(*snap, i, exec_order, handed_over ? dst_buf : s.result_buf[i], stole, handed_over, level,
                      pool.live(), released, mask_weighted, use_count);
     }
@@ -307,38 +310,51 @@ namespace {
   t.stats.last_peak_buffers = progress.peak_live;
 }
 
+// A replayed transition step's result goes to its seam's history (there is one: the shape fixes
+// its slot), in the buffer `owner` holds.
+[[gnu::noinline]] void RecordSeam(const AnimTaskList& list, const AnimTask& task, SeamRecord record,
+                                  std::unique_ptr<Pose>& owner) {
+  PoseHistory* history = SeamHistory(list, task, true);
+  if (record == SeamRecord::HandOver) {
+    history->Adopt(owner, list.delta_time);  // the buffer's pose is now the history's
+  } else {
+    history->Push(owner->view(), list.delta_time);
+  }
+}
+
 // The decisions `s.plan` recorded for a list of this shape, replayed: each reachable task in order,
 // into the buffer the full path gave it, by the runner it chose. The pool's books are not kept:
 // every buffer the plan names exists (the full path created it on this thread) and none is in use
 // between lists, and each is already sized for this shape. Only results are written: the plan
-// knows the output's buffer.
-template <bool kTimed>
-void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s,
-                std::unique_ptr<Pose>* buffers, ListTiming* timing) {
+// knows the output's buffer. Out of line, so the loop has registers to itself; without root motion
+// (kMotion false) each runner is called plainly.
+template <bool kTimed, bool kMotion>
+[[gnu::noinline]] void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, ExecuteScratch& s,
+                                  std::unique_ptr<Pose>* buffers, ListTiming* timing) {
   const Pose** results = s.results();
   const AnimTask* tasks = list.tasks.data();
   if constexpr (kTimed) timing->step_start_ns = ListTiming::Now();
   for (const PlanStep& step : s.plan.steps()) {
     const StepTimer<kTimed> timer(timing, step.task);
     const AnimTask& task = tasks[step.task];
-    if (step.dst < 0) {  // a loaded snapshot, read where it is
-      results[step.task] = LoadedSnapshot(list, task);
+    if (step.run == nullptr) {  // its input's buffer as the input left it, or a loaded snapshot
+      results[step.task] = step.dst >= 0 ? buffers[step.dst].get() : LoadedSnapshot(list, task);
       continue;
     }
-    std::unique_ptr<Pose>& owner = buffers[step.dst];
-    Pose& dst = *owner;
-    results[step.task] = &dst;
     // A buffer taken fresh is not reset as PosePool::Acquire resets it: every runner writes its
     // result's kind, and its root motion when the list has any (the only time it is read).
-    if (step.run == nullptr) continue;  // passes its input through in that input's buffer
-    const TaskRun run = RunResolvedTask(step.run, list, task, step.inputs_valid, results[step.deps[0]],
-                                        results[step.deps[1]], dst, kernels);
-    if (run.history == nullptr) continue;
-    if (step.hands_over) {
-      run.history->Adopt(owner, list.delta_time);  // `dst` is now the history's
+    Pose& dst = *buffers[step.dst];
+    results[step.task] = &dst;
+    const Pose* a = results[step.deps[0]];
+    const Pose* b = results[step.deps[1]];
+    if constexpr (kMotion) {
+      RunTaskWithMotion(step.run, list, task, step.inputs_valid, a, b, dst, kernels);
     } else {
-      run.history->Push(dst.view(), list.delta_time);
+      step.run(list, task, a, b, dst, kernels);
     }
+    // The task and its buffer are looked up again rather than kept across the call, which leaves
+    // the loop its registers.
+    if (step.seam != SeamRecord::None) RecordSeam(list, tasks[step.task], step.seam, buffers[step.dst]);
   }
 }
 
@@ -372,10 +388,12 @@ void ReplayPlan(const AnimTaskList& list, const PoseKernelTable& kernels, Execut
     final_buf = RunPostPhysics(list, shape, options, t, *post);
   } else if (snap == nullptr && pool_empty && options.reuse_plan && s.plan.Matches(list, shape)) {
     if (timing != nullptr) {
-      ReplayPlan<true>(list, kernels, s, pool.owners(), timing);
+      (list.root_motion ? ReplayPlan<true, true> : ReplayPlan<true, false>)(list, kernels, s, pool.owners(),
+                                                                            timing);
       timing->replayed = true;
     } else {
-      ReplayPlan<false>(list, kernels, s, pool.owners(), nullptr);
+      (list.root_motion ? ReplayPlan<false, true> : ReplayPlan<false, false>)(list, kernels, s, pool.owners(),
+                                                                              nullptr);
     }
     final_buf = s.plan.output_buffer();
     ++stats.replayed;

@@ -26,18 +26,26 @@
 
 namespace anim {
 
+// What a step does with its seam's history once it has run (SeamHistory: transition tasks).
+enum class SeamRecord : uint8_t {
+  None,
+  Push,      // copies its result in
+  HandOver,  // the history adopts its buffer (the seam's only writer in the list)
+};
+
 // One reachable task as the plan runs it.
 struct PlanStep {
-  // ResolveTaskRunner's choice for the task; null when it passes its input through in that input's
-  // own buffer (PassThroughKeepsInput), so its result is `dst` as the input left it.
+  // ResolveTaskRunner's choice for the task; null when it computes nothing: it passes its input
+  // through in that input's own buffer (PassThroughKeepsInput), so its result is `dst` as the input
+  // left it, or it loads a snapshot, read in place.
   TaskRunner run = nullptr;
   // The pool buffer its result goes to (an index, since a handover changes the pose an index
-  // names); negative: a loaded snapshot, read in place.
+  // names); negative for a loaded snapshot.
   int16_t dst = -1;
   int16_t task = AnimTask::NoTask;
   int16_t deps[2] = {AnimTask::NoTask, AnimTask::NoTask};  // results it reads; none when invalid
   bool inputs_valid = true;
-  bool hands_over = false;  // its seam's history adopts the buffer (the seam's only writer)
+  SeamRecord seam = SeamRecord::None;
 };
 
 // The list-wide half of a shape. No padding, so two compare as three words (every frame).

@@ -54,8 +54,9 @@ void ExecuteTaskListReference(const AnimTaskList& list, const ExecuteOutputs& ou
     const Pose* a = valid && ReadsDependency(task, 0, i, dep) ? &results[dep] : nullptr;
     const Pose* b = valid && ReadsDependency(task, 1, i, dep) ? &results[dep] : nullptr;
     results[i].Resize(n, list.CurveCount());
-    const TaskRun run = RunTask(list, task, valid, a, b, results[i], kReferencePoseKernels);
-    if (run.history != nullptr) run.history->Push(results[i].view(), list.delta_time);
+    RunTask(list, task, valid, a, b, results[i], kReferencePoseKernels);
+    if (PoseHistory* history = SeamHistory(list, task, valid); history != nullptr)
+      history->Push(results[i].view(), list.delta_time);
   }
 
   Pose final_pose(n);

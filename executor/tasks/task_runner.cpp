@@ -1,5 +1,7 @@
 #include "executor/tasks/task_runner.h"
 
+#include <algorithm>
+
 #include "executor/ops/bone_ops.h"
 #include "executor/ops/curve_ops.h"
 #include "executor/ops/fabrik.h"
@@ -142,9 +144,9 @@ PoseKind FallbackKind(const AnimTask& task) {
 }
 
 // What a task yields when an input is missing or something it names is out of range.
-TaskRun YieldBind(const AnimTaskList& list, const AnimTask& task, Pose& dst, const PoseKernelTable& k) {
+void YieldBind(const AnimTaskList& list, const AnimTask& task, Pose& dst, const PoseKernelTable& k) {
   FillBind(dst, *list.skeleton, FallbackKind(task), k);
-  return {};
+  return;
 }
 
 // Kernels write only the active prefix; the tail rides along from the first input (the bind pose
@@ -162,39 +164,39 @@ void CarryTail(const AnimTaskList& list, const Pose* a, Pose& dst) {
 // The runners ResolveTaskRunner picks from: one per task type, and three that do not look at the
 // type's maths (missing inputs, and the two inputs a weight can pass through).
 
-TaskRun RunInvalid(const AnimTaskList& list, const AnimTask& task, const Pose*, const Pose*, Pose& dst,
-                   const PoseKernelTable& k) {
+void RunInvalid(const AnimTaskList& list, const AnimTask& task, const Pose*, const Pose*, Pose& dst,
+                const PoseKernelTable& k) {
   return YieldBind(list, task, dst, k);
 }
 
 // The other input may be pruned. A task that took over the passed input's buffer does nothing.
 template <int kThrough>
-TaskRun RunPassThrough(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
-                       Pose& dst, const PoseKernelTable& k) {
+void RunPassThrough(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                    const PoseKernelTable& k) {
   const int n = list.skeleton->bone_count();
   if (!ResourcesValid(list, task, n, ActiveCount(list))) return YieldBind(list, task, dst, k);
   TakeInput(dst, kThrough == 0 ? *a : *b, n, k);
-  return {};
+  return;
 }
 
-TaskRun RunReferencePose(const AnimTaskList& list, const AnimTask&, const Pose* a, const Pose*, Pose& dst,
-                         const PoseKernelTable& k) {
+void RunReferencePose(const AnimTaskList& list, const AnimTask&, const Pose* a, const Pose*, Pose& dst,
+                      const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   FillBind(dst, *list.skeleton, PoseKind::Absolute, k);
-  return {};
+  return;
 }
 
 // RunSampleClip's bones when the clip is a delta (whose tail is the identity) or the list takes
 // root motion out: out of line, so the common sample ends in its kernel call.
-[[gnu::noinline]] TaskRun SampleDeltaOrMotion(const AnimTaskList& list, const AnimTask& task,
-                                              const Clip& clip, Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] void SampleDeltaOrMotion(const AnimTaskList& list, const AnimTask& task, const Clip& clip,
+                                           Pose& dst, const PoseKernelTable& k) {
   const int count = ActiveCount(list);
   k.sample_clip(dst.view(), clip, task.time, count);
   if (dst.kind != PoseKind::Absolute) FillAdditiveIdentity(dst.view(), count, list.skeleton->bone_count());
   if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
       track != nullptr && track->bone() < count)
     dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
-  return {};
+  return;
 }
 
 // Every bone active (no LOD cut: no tail to carry) and no curves: a runner's common case, which
@@ -206,8 +208,8 @@ bool Plain(const AnimTaskList& list, const Pose& dst) {
 
 // Here and below, curves and kinds are written before the bones' kernel (kernels touch only bones,
 // and read no kind), so the kernel call is the task's last and its frame stays small.
-[[gnu::noinline]] TaskRun SampleClipGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                            Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] void SampleClipGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                         Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
   if (clip == nullptr || clip->bone_count() != list.skeleton->bone_count())
@@ -217,11 +219,11 @@ bool Plain(const AnimTaskList& list, const Pose& dst) {
   if (dst.kind != PoseKind::Absolute || list.root_motion)
     return SampleDeltaOrMotion(list, task, *clip, dst, k);
   k.sample_clip(dst.view(), *clip, task.time, ActiveCount(list));
-  return {};
+  return;
 }
 
-TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                      const PoseKernelTable& k) {
+void RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                   const PoseKernelTable& k) {
   const Clip* clip = task.resource < list.clips.size() ? list.clips[task.resource] : nullptr;
   const int n = list.skeleton->bone_count();
   if (!Plain(list, dst) || list.root_motion || clip == nullptr || clip->bone_count() != n ||
@@ -229,38 +231,36 @@ TaskRun RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose
     return SampleClipGeneral(list, task, a, dst, k);
   dst.kind = PoseKind::Absolute;
   k.sample_clip(dst.view(), *clip, task.time, n);
-  return {};
+  return;
 }
 
-[[gnu::noinline]] TaskRun BlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                       const Pose* b, Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] void BlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                    const Pose* b, Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   if (dst.curve_count() > 0) BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
   dst.kind = a->kind;
   k.blend(dst.view(), a->view(), b->view(), task.alpha, ActiveCount(list));
-  return {};
+  return;
 }
 
-TaskRun RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
-                 const PoseKernelTable& k) {
+void RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+              const PoseKernelTable& k) {
   if (!Plain(list, dst)) return BlendGeneral(list, task, a, b, dst, k);
   dst.kind = a->kind;
   k.blend(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->bone_count());
-  return {};
+  return;
 }
 
-TaskRun RunBlendMasked(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
-                       Pose& dst, const PoseKernelTable& k) {
+void RunBlendMasked(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                    const PoseKernelTable& k) {
   const int count = ActiveCount(list);
   if (!ResourcesValid(list, task, list.skeleton->bone_count(), count)) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   const BoneMask& mask = list.masks[task.resource];
-  const int weighted =
-      k.blend_masked(dst.view(), a->view(), b->view(), mask.weights.data(), task.alpha, count);
+  k.blend_masked(dst.view(), a->view(), b->view(), mask.weights.data(), task.alpha, count);
   BlendCurves(dst.view(), a->view(), b->view(), task.alpha,
               mask.curve_weights.empty() ? nullptr : mask.curve_weights.data());
   dst.kind = a->kind;
-  return {.mask_weighted = weighted};
 }
 
 const Pose& AdditiveBasePose(const AnimTaskList& list, const AnimTask& task, const Pose* b) {
@@ -279,8 +279,8 @@ const Pose& AdditiveBasePose(const AnimTaskList& list, const AnimTask& task, con
   }
 }
 
-[[gnu::noinline]] TaskRun MakeAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                              const Pose* b, Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] void MakeAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                           const Pose* b, Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const int n = list.skeleton->bone_count();
   const int count = ActiveCount(list);
@@ -289,14 +289,14 @@ const Pose& AdditiveBasePose(const AnimTaskList& list, const AnimTask& task, con
   MakeAdditiveBones(list, task, a, base, dst, k, count);
   // The tail is at bind pose in both; after the kernel, which may write whole blocks.
   if (count < n) FillAdditiveIdentity(dst.view(), count, n);
-  return {};
+  return;
 }
 
-TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
-                        Pose& dst, const PoseKernelTable& k) {
+void RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                     const PoseKernelTable& k) {
   if (!Plain(list, dst)) return MakeAdditiveGeneral(list, task, a, b, dst, k);
   MakeAdditiveBones(list, task, a, AdditiveBasePose(list, task, b), dst, k, list.skeleton->bone_count());
-  return {};
+  return;
 }
 
 // An ApplyAdditive's kind and its first `count` bones, for a `delta` (b's kind, read before dst,
@@ -313,26 +313,26 @@ TaskRun RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Po
   }
 }
 
-[[gnu::noinline]] TaskRun ApplyAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                               const Pose* b, Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] void ApplyAdditiveGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                            const Pose* b, Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const PoseKind delta = b->kind;
   if (delta == PoseKind::Absolute) {
     TakeInput(dst, *a, list.skeleton->bone_count(),
               k);  // an absolute pose is no delta: the base passes through
-    return {};
+    return;
   }
   if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
   ApplyAdditiveBones(list, task, a, b, delta, dst, k, ActiveCount(list));
-  return {};
+  return;
 }
 
-TaskRun RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
-                         Pose& dst, const PoseKernelTable& k) {
+void RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                      const PoseKernelTable& k) {
   const PoseKind delta = b->kind;
   if (!Plain(list, dst) || delta == PoseKind::Absolute) return ApplyAdditiveGeneral(list, task, a, b, dst, k);
   ApplyAdditiveBones(list, task, a, b, delta, dst, k, list.skeleton->bone_count());
-  return {};
+  return;
 }
 
 TransitionBlendState* Seam(const AnimTaskList& list, const AnimTask& task) {
@@ -348,8 +348,8 @@ TransitionBlendState* SeamInPlace(const AnimTaskList& list, const AnimTask& task
   return Seam(list, task);
 }
 
-[[gnu::noinline]] TaskRun InertializeGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                             Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] void InertializeGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                          Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
@@ -358,18 +358,18 @@ TransitionBlendState* SeamInPlace(const AnimTaskList& list, const AnimTask& task
   // Between transitions there is nothing to do: no call into the op's large frame.
   if (capture || seam->inertialization.active)
     InertializeOutput(*seam, dst.view(), ActiveCount(list), capture, task.time, task.alpha);
-  return {.history = &seam->history};
+  return;
 }
 
-TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                       const PoseKernelTable& k) {
+void RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                    const PoseKernelTable& k) {
   TransitionBlendState* seam = SeamInPlace(list, task, a, dst);
   if (seam == nullptr || seam->inertialization.active) return InertializeGeneral(list, task, a, dst, k);
-  return {.history = &seam->history};
+  return;
 }
 
-[[gnu::noinline]] TaskRun DeadBlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                           Pose& dst, const PoseKernelTable& k) {
+[[gnu::noinline]] void DeadBlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                        Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
@@ -377,18 +377,18 @@ TaskRun RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pos
   const bool capture = (task.flags & kTaskFlagCapture) != 0;
   if (capture || seam->dead_blend.active)  // as in RunInertialize
     DeadBlendOutput(*seam, dst.view(), ActiveCount(list), capture, task.time, task.alpha, task.aux);
-  return {.history = &seam->history};
+  return;
 }
 
-TaskRun RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                     const PoseKernelTable& k) {
+void RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                  const PoseKernelTable& k) {
   TransitionBlendState* seam = SeamInPlace(list, task, a, dst);
   if (seam == nullptr || seam->dead_blend.active) return DeadBlendGeneral(list, task, a, dst, k);
-  return {.history = &seam->history};
+  return;
 }
 
-TaskRun RunCrossfade(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
-                     const PoseKernelTable& k) {
+void RunCrossfade(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
+                  const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
@@ -403,11 +403,11 @@ TaskRun RunCrossfade(const AnimTaskList& list, const AnimTask& task, const Pose*
     TakeInput(dst, *a, n, k);
   }
   dst.kind = a->kind;
-  return {.history = &seam->history};
+  return;
 }
 
-TaskRun RunSavePoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
-                            Pose& dst, const PoseKernelTable& k) {
+void RunSavePoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
+                         Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   PoseSnapshotSlot* slot = Slot(list.state ? &list.state->snapshots : nullptr, task.resource);
   if (slot == nullptr) return YieldBind(list, task, dst, k);
@@ -418,22 +418,22 @@ TaskRun RunSavePoseSnapshot(const AnimTaskList& list, const AnimTask& task, cons
   CopyCurves(slot->pending.view(), dst.view());
   slot->pending.kind = dst.kind;
   slot->pending_written = true;
-  return {};
+  return;
 }
 
-TaskRun RunLoadPoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
-                            Pose& dst, const PoseKernelTable& k) {
+void RunLoadPoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
+                         Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const int n = list.skeleton->bone_count();
   PoseSnapshotSlot* slot = Slot(list.state ? &list.state->snapshots : nullptr, task.resource);
   if (slot == nullptr || !slot->saved || slot->pose.bone_count() != n) return YieldBind(list, task, dst, k);
   TakeInput(dst, slot->pose, n, k);
-  return {};
+  return;
 }
 
 // The bone ops and IK solvers: each edits a copy of its source, when the bones it names exist.
-TaskRun RunBoneTransform(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
-                         Pose& dst, const PoseKernelTable& k) {
+void RunBoneTransform(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                      const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::BoneTransform))) return YieldBind(list, task, dst, k);
@@ -442,22 +442,22 @@ TaskRun RunBoneTransform(const AnimTaskList& list, const AnimTask& task, const P
   ApplyBoneTransform(dst.view(), skeleton, ActiveCount(list), task.bone_a, static_cast<BoneSpace>(task.space),
                      static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s},
                      task.alpha);
-  return {};
+  return;
 }
 
-TaskRun RunTranslateBone(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
-                         Pose& dst, const PoseKernelTable& k) {
+void RunTranslateBone(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                      const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::TranslateBone))) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
   TranslateBone(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.t, task.alpha);
-  return {};
+  return;
 }
 
-TaskRun RunTwoBoneIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                     const PoseKernelTable& k) {
+void RunTwoBoneIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                  const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::TwoBoneIK))) return YieldBind(list, task, dst, k);
@@ -466,11 +466,11 @@ TaskRun RunTwoBoneIK(const AnimTaskList& list, const AnimTask& task, const Pose*
   const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
   SolveTwoBoneIK(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.bone_c, task.t,
                  use_pole ? &task.s : nullptr, task.alpha);
-  return {};
+  return;
 }
 
-TaskRun RunFABRIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                  const PoseKernelTable& k) {
+void RunFABRIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+               const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::FABRIK))) return YieldBind(list, task, dst, k);
@@ -478,22 +478,22 @@ TaskRun RunFABRIK(const AnimTaskList& list, const AnimTask& task, const Pose* a,
   TakeInput(dst, *a, n, k);
   SolveFabrik(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.t, task.bone_c,
               task.aux, task.alpha);
-  return {};
+  return;
 }
 
-TaskRun RunLookAt(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                  const PoseKernelTable& k) {
+void RunLookAt(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+               const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::LookAt))) return YieldBind(list, task, dst, k);
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
   SolveLookAt(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.t, task.s, task.aux, task.alpha);
-  return {};
+  return;
 }
 
-TaskRun RunFootIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                  const PoseKernelTable& k) {
+void RunFootIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+               const PoseKernelTable& k) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
   if (!BonesInRange(task, n, BonesNamed(AnimTaskType::FootIK))) return YieldBind(list, task, dst, k);
@@ -501,7 +501,7 @@ TaskRun RunFootIK(const AnimTaskList& list, const AnimTask& task, const Pose* a,
   TakeInput(dst, *a, n, k);
   SolveFootIK(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.bone_c,
               FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);
-  return {};
+  return;
 }
 
 TaskRunner RunnerForType(AnimTaskType type) {
@@ -563,16 +563,31 @@ TaskRunner ResolveTaskRunner(const AnimTask& task, bool inputs_valid) {
   }
 }
 
-TaskRun RunTaskWithMotion(TaskRunner run, const AnimTaskList& list, const AnimTask& task, bool inputs_valid,
-                          const Pose* a, const Pose* b, Pose& dst, const PoseKernelTable& k) {
-  const TaskRun result = run(list, task, a, b, dst, k);
+void RunTaskWithMotion(TaskRunner run, const AnimTaskList& list, const AnimTask& task, bool inputs_valid,
+                       const Pose* a, const Pose* b, Pose& dst, const PoseKernelTable& k) {
+  run(list, task, a, b, dst, k);
   dst.root_motion = inputs_valid ? TaskRootMotion(list, task, a, b) : Transform{};
-  return result;
 }
 
-TaskRun RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
-                const Pose* b, Pose& dst, const PoseKernelTable& k) {
-  return RunResolvedTask(ResolveTaskRunner(task, inputs_valid), list, task, inputs_valid, a, b, dst, k);
+void RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
+             Pose& dst, const PoseKernelTable& k) {
+  RunResolvedTask(ResolveTaskRunner(task, inputs_valid), list, task, inputs_valid, a, b, dst, k);
+}
+
+PoseHistory* SeamHistory(const AnimTaskList& list, const AnimTask& task, bool inputs_valid) {
+  const bool transition = task.type == AnimTaskType::Inertialize || task.type == AnimTaskType::DeadBlend ||
+                          task.type == AnimTaskType::Crossfade;
+  TransitionBlendState* seam = transition && inputs_valid ? Seam(list, task) : nullptr;
+  return seam != nullptr ? &seam->history : nullptr;
+}
+
+int MaskWeightedBones(const AnimTaskList& list, const AnimTask& task, bool inputs_valid) {
+  if (ResolveTaskRunner(task, inputs_valid) != &RunBlendMasked) return -1;
+  const int count = ActiveCount(list);
+  if (!ResourcesValid(list, task, list.skeleton->bone_count(), count)) return -1;  // the bind pose
+  const std::vector<float>& weights = list.masks[task.resource].weights;
+  return static_cast<int>(
+      std::count_if(weights.begin(), weights.begin() + count, [](float w) { return w != 0.0f; }));
 }
 
 }  // namespace anim

@@ -10,21 +10,22 @@ namespace anim {
 
 class PoseHistory;
 
-// What running one task leaves its caller to do.
-struct TaskRun {
-  int mask_weighted = -1;  // BlendMasked: how many bones the mask weighted; -1 for other tasks
-  // A transition task (Inertialize, DeadBlend, Crossfade): its seam's history, which must now
-  // record `dst` as the machine's latest output, by copy (PoseHistory::Push) or by handing `dst`
-  // over (PoseHistory::Adopt). Null for every other task.
-  PoseHistory* history = nullptr;
-};
-
 // Computes `task` into `dst`. `a` and `b` are its dependencies' results (null where the task reads
 // none); `dst` may be the same pose as either. When `inputs_valid` is false, or a clip, mask,
 // state slot or bone index is out of range, the result is the bind pose (for MakeAdditive, the
-// identity delta).
-TaskRun RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a,
-                const Pose* b, Pose& dst, const PoseKernelTable& kernels);
+// identity delta). A transition task (Inertialize, DeadBlend, Crossfade) leaves its caller to
+// record `dst` into SeamHistory's history, by copy (PoseHistory::Push) or by handing `dst` over
+// (PoseHistory::Adopt).
+void RunTask(const AnimTaskList& list, const AnimTask& task, bool inputs_valid, const Pose* a, const Pose* b,
+             Pose& dst, const PoseKernelTable& kernels);
+
+// The history a transition task's result must go to once it has run: its seam's. Null for every
+// other task, and for one that yielded the bind pose (invalid inputs, or no such seam).
+PoseHistory* SeamHistory(const AnimTaskList& list, const AnimTask& task, bool inputs_valid);
+
+// For snapshots: how many of the bones it blends a BlendMasked task's mask weights (not 0); -1
+// for other tasks, and for one that passed an input through or yielded the bind pose.
+int MaskWeightedBones(const AnimTaskList& list, const AnimTask& task, bool inputs_valid);
 
 // The bones a task of `type` names (bone_a, then bone_b, then bone_c): a bone op's or IK solver's.
 // When one does not exist the task yields the bind pose.
@@ -53,21 +54,20 @@ bool PassThroughKeepsInput(const AnimTaskList& list, const AnimTask& task);
 // RunTask in two halves, so a replayed plan (execution_plan.h) chooses the maths once per shape:
 // the runner depends only on the task's type, whether its inputs are valid and the input its
 // weight passes through (PassThroughInput); it reads everything else, ranges included, afresh.
-using TaskRunner = TaskRun (*)(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
-                               Pose& dst, const PoseKernelTable& kernels);
+using TaskRunner = void (*)(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b,
+                            Pose& dst, const PoseKernelTable& kernels);
 TaskRunner ResolveTaskRunner(const AnimTask& task, bool inputs_valid);
 
 // The runner, then the root motion the result carries.
-TaskRun RunTaskWithMotion(TaskRunner run, const AnimTaskList& list, const AnimTask& task, bool inputs_valid,
-                          const Pose* a, const Pose* b, Pose& dst, const PoseKernelTable& kernels);
+void RunTaskWithMotion(TaskRunner run, const AnimTaskList& list, const AnimTask& task, bool inputs_valid,
+                       const Pose* a, const Pose* b, Pose& dst, const PoseKernelTable& kernels);
 
 // RunTask with `run` = ResolveTaskRunner(task, inputs_valid). Without root motion a plain tail call:
 // the motion's transforms need an aligned stack frame, which every task would otherwise pay for.
-inline TaskRun RunResolvedTask(TaskRunner run, const AnimTaskList& list, const AnimTask& task,
-                               bool inputs_valid, const Pose* a, const Pose* b, Pose& dst,
-                               const PoseKernelTable& kernels) {
+inline void RunResolvedTask(TaskRunner run, const AnimTaskList& list, const AnimTask& task, bool inputs_valid,
+                            const Pose* a, const Pose* b, Pose& dst, const PoseKernelTable& kernels) {
   if (!list.root_motion) return run(list, task, a, b, dst, kernels);
-  return RunTaskWithMotion(run, list, task, inputs_valid, a, b, dst, kernels);
+  RunTaskWithMotion(run, list, task, inputs_valid, a, b, dst, kernels);
 }
 
 }  // namespace anim
