@@ -18,15 +18,6 @@ void Assign(std::unique_ptr<Pose>& frame, const Pose& pose) {
   }
 }
 
-// Out of line: a history changes size only when its instance's skeleton or curves do, and
-// allocates its frames once.
-[[gnu::noinline]] void ResizeFrames(std::unique_ptr<Pose> (&frames)[2], int bone_count, int curve_count) {
-  for (std::unique_ptr<Pose>& frame : frames) {
-    if (frame == nullptr) frame = std::make_unique<Pose>();
-    frame->Resize(bone_count, curve_count);
-  }
-}
-
 bool SizedAs(const std::unique_ptr<Pose>& frame, int bone_count, int curve_count) {
   return frame != nullptr && frame->bone_count() == bone_count && frame->curve_count() == curve_count;
 }
@@ -49,11 +40,18 @@ const Pose& PoseHistory::Frame(int index) const {
   return frames_[index] != nullptr ? *frames_[index] : kEmpty;
 }
 
-Pose& PoseHistory::Rotate(int bone_count, int curve_count, float delta_time) {
-  if (!SizedAs(frames_[0], bone_count, curve_count) || !SizedAs(frames_[1], bone_count, curve_count)) {
-    ResizeFrames(frames_, bone_count, curve_count);
-    frames_held_ = 0;
+void PoseHistory::StartOver(int bone_count, int curve_count) {
+  for (std::unique_ptr<Pose>& frame : frames_) {
+    if (frame == nullptr) frame = std::make_unique<Pose>();
+    frame->Resize(bone_count, curve_count);
   }
+  frames_held_ = 0;
+}
+
+Pose& PoseHistory::Rotate(int bone_count, int curve_count, float delta_time) {
+  if (!SizedAs(frames_[0], bone_count, curve_count) || !SizedAs(frames_[1], bone_count, curve_count))
+      [[unlikely]]
+    StartOver(bone_count, curve_count);
   latest_ = 1 - latest_;
   frames_held_ = frames_held_ < 2 ? frames_held_ + 1 : 2;
   delta_time_ = delta_time;

@@ -52,6 +52,9 @@ class PoseHistory {
 
  private:
   const Pose& Frame(int index) const;
+  // Both frames at these counts, and none held. Out of line: a history changes size only when its
+  // instance's skeleton or curves do, and allocates its frames once.
+  [[gnu::noinline]] void StartOver(int bone_count, int curve_count);
   // Makes the older frame the latest, starting over when `bone_count` or `curve_count` changed.
   Pose& Rotate(int bone_count, int curve_count, float delta_time);
 

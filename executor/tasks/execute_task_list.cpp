@@ -51,6 +51,12 @@ bool WritesSeamHistory(AnimTaskType type) {
          type == AnimTaskType::Crossfade;
 }
 
+// Whether Resolve has anything to write (a list run for its state alone, or for a profile of the
+// executor, asks for nothing).
+bool AsksForPose(const ExecuteOutputs& out) {
+  return !out.skinning.empty() || !out.model.empty() || out.local_pose != nullptr || !out.curves.empty();
+}
+
 void Resolve(const AnimTaskList& list, const Pose& final_pose, const ExecuteOutputs& out, ExecuteScratch& s) {
   const Skeleton& skeleton = *list.skeleton;
   const int n = skeleton.bone_count();
@@ -430,7 +436,7 @@ template <bool kTimed, bool kMotion>
     }
     ApplyRootLock(pool.buffer(final_buf).view(), skeleton, pinned);
   }
-  Resolve(list, *final_pose, outputs, s);
+  if (AsksForPose(outputs)) Resolve(list, *final_pose, outputs, s);
   // The output's curves for the next frame's curve() reads, before its buffer goes.
   if (list.state != nullptr) CopyCurves(list.state->curves, final_pose->view());
   if (timing != nullptr) {

@@ -51,15 +51,21 @@ const Pose* LoadedSnapshot(const AnimTaskList& list, const AnimTask& task) {
 
 bool ExecutionPlan::Matches(const AnimTaskList& list, const ListShape& shape) const {
   if (!recorded_ || !(shape == shape_)) return false;
-  TaskBytes differs{};  // no early exit: the keys are few, and a list of the same shape reads them all
+  // No early exit: the keys are few, and a list of the same shape reads them all. Two at a time
+  // (Finish pads them to an even count), into two sums that do not wait on each other.
+  TaskBytes differs[2]{};
   const auto* tasks = reinterpret_cast<const unsigned char*>(list.tasks.data());
-  for (const TaskKey& key : keys_)
-    differs |= (FirstBytes<TaskBytes>(tasks + key.offset) ^ key.bytes) & key.mask;
+  for (const TaskKey* key = keys_.data(); key != keys_.data() + keys_.size(); key += 2) {
+    for (int k = 0; k < 2; ++k)
+      differs[k] |= (FirstBytes<TaskBytes>(tasks + key[k].offset) ^ key[k].bytes) & key[k].mask;
+  }
   uint64_t words[sizeof(TaskBytes) / sizeof(uint64_t)];
-  std::memcpy(words, &differs, sizeof(words));
+  std::memcpy(words, &(differs[0] |= differs[1]), sizeof(words));
   if ((words[0] | words[1] | words[2] | words[3]) != 0) return false;
   for (const WeightKey& key : weights_) {
-    if ((AlphaClass(list.tasks[key.index].alpha) & key.alpha_mask) != 0) return false;
+    float alpha;
+    std::memcpy(&alpha, tasks + key.alpha_offset, sizeof(alpha));
+    if ((AlphaClass(alpha) & key.alpha_mask) != 0) return false;
   }
   for (const SnapshotLoad& load : loads_) {
     if ((LoadedSnapshot(list, list.tasks[load.index]) != nullptr) != load.saved) return false;
@@ -78,7 +84,7 @@ void ExecutionPlan::Begin(const ListShape& shape) {
 
 void ExecutionPlan::Reserve(int tasks) {
   const std::size_t n = static_cast<std::size_t>(std::max(tasks, 0));
-  keys_.reserve(n);
+  keys_.reserve(n + 1);  // and the pad (Finish)
   weights_.reserve(n);
   loads_.reserve(n);
   steps_.reserve(n);
@@ -114,7 +120,8 @@ void ExecutionPlan::Watch(const AnimTaskList& list, int index, bool reachable) {
       } else if (alpha_class == kAlphaOne) {
         Read(key.mask, ANIM_FIELD(alpha));
       } else {
-        weights_.push_back({.index = at, .alpha_mask = mask});
+        weights_.push_back({.alpha_offset = key.offset + static_cast<int32_t>(offsetof(AnimTask, alpha)),
+                            .alpha_mask = mask});
       }
     }
     if (task.type == AnimTaskType::LoadPoseSnapshot)

@@ -82,6 +82,7 @@ class ExecutionPlan {
   // `peak_buffers`: the most pool buffers live at once while the list ran; `output_buffer`: the
   // output's pool buffer, negative when its result is not one.
   void Finish(int peak_buffers, int16_t output_buffer) {
+    if (keys_.size() % 2 != 0) keys_.push_back({});  // Matches reads keys in pairs; this one compares nothing
     peak_buffers_ = peak_buffers;
     output_buffer_ = output_buffer;
     recorded_ = true;
@@ -112,7 +113,7 @@ class ExecutionPlan {
   // and "alpha is 1" would (alpha_mask), so neither may hold. A weight that did pass one through
   // is held to its value by the task's key.
   struct WeightKey {
-    int16_t index = 0;
+    int32_t alpha_offset = 0;  // the task's alpha, in bytes from the list's first task
     uint8_t alpha_mask = 0;
   };
   // A reachable LoadPoseSnapshot: whether its slot held a saved pose.
