@@ -20,10 +20,13 @@ int main(int argc, char** argv) {
   app.add_option("--samples", samples, "The samples folder the graph's asset paths point into")
       ->capture_default_str();
   app.add_option("-o,--out", out_dir, "Output folder (created)")->required();
+  bool no_curves = false;
+  app.add_flag("--no-curves", no_curves,
+               "No curve reads or masks' curve weights (for a samples folder whose clips carry no curves)");
   CLI11_PARSE(app, argc, argv);
 
-  const anim::GeneratedGraph g =
-      anim::GenerateRandomGraph(seed, frames, std::filesystem::absolute(samples).string());
+  const anim::GeneratedGraph g = anim::GenerateRandomGraph(
+      seed, frames, std::filesystem::absolute(samples).string(), {.curves = !no_curves});
   std::error_code error;
   std::filesystem::create_directories(out_dir, error);
   for (const auto& [name, text] :

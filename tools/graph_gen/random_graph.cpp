@@ -100,8 +100,9 @@ constexpr const char* kVectors[] = {
 
 class Generator {
  public:
-  Generator(uint32_t seed, int frames, std::string prefix)
-      : rng_(seed),
+  Generator(uint32_t seed, int frames, std::string prefix, const GraphFeatures& features)
+      : features_(features),
+        rng_(seed),
         side_(seed ^ 0x9e3779b9u),
         sync_(seed ^ 0x85ebca6bu),
         expr_(seed ^ 0xc2b2ae35u),
@@ -126,7 +127,9 @@ class Generator {
       << "  jump: {type: trigger}\n"
       << "  aim: {type: vec3, default: [0.2, 1.4, 0.6]}\n"
       << "masks:\n  upper: {bones: {spine_02: 1.0, neck: 0.5}"
-      << (std::uniform_int_distribution<int>(0, 1)(curves_) == 0 ? ", curves: {foot_plant_r: 0.6}" : "")
+      << (features_.curves && std::uniform_int_distribution<int>(0, 1)(curves_) == 0
+              ? ", curves: {foot_plant_r: 0.6}"
+              : "")
       << "}\n  legs: {bones: {thigh_l: 1, thigh_r: 0.7}, subtree: true}\n"
       << "nodes:\n"
       << nodes_.str();
@@ -165,7 +168,7 @@ class Generator {
   // The curves stream's choices: `one_in` chance of an item of `items`.
   template <std::size_t N>
   const char* CurveRead(int one_in, const char* const (&items)[N]) {
-    if (std::uniform_int_distribution<int>(1, one_in)(curves_) != 1) return nullptr;
+    if (!features_.curves || std::uniform_int_distribution<int>(1, one_in)(curves_) != 1) return nullptr;
     return items[std::uniform_int_distribution<std::size_t>(0, N - 1)(curves_)];
   }
   std::string Alpha() {
@@ -428,6 +431,7 @@ class Generator {
     return s.str();
   }
 
+  GraphFeatures features_;
   std::mt19937 rng_;
   std::mt19937 side_;    // Plane()'s and the crossfades' choices only
   std::mt19937 sync_;    // Sync()'s choices only
@@ -444,8 +448,9 @@ class Generator {
 
 }  // namespace
 
-GeneratedGraph GenerateRandomGraph(uint32_t seed, int frames, const std::string& samples_dir) {
-  return Generator(seed, frames, samples_dir).Run();
+GeneratedGraph GenerateRandomGraph(uint32_t seed, int frames, const std::string& samples_dir,
+                                   const GraphFeatures& features) {
+  return Generator(seed, frames, samples_dir, features).Run();
 }
 
 }  // namespace anim
