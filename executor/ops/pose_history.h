@@ -19,13 +19,14 @@ class PoseHistory {
   PoseHistory& operator=(PoseHistory&& other) noexcept = default;
 
   // Makes `pose` (its bones and curves) the latest frame, `delta_time` after the one before. A pose
-  // with a different bone or curve count starts the history over. Allocates only when its floats
-  // (bones plus curves) grow past any seen before, or for its first frame.
+  // with a different bone or curve count starts the history over. Allocates only for its first
+  // frames, and when a new size needs more room than its frames have.
   void Push(const ConstPoseView& pose, float delta_time);
   // Push by handover: the pose `pose` owns (bones, curves, kind, root motion) becomes the latest
   // frame, and `pose` is left owning the frame that fell out, resized to the same bone and curve
   // counts (contents unspecified). Nothing is copied: the two swap owners. The adopted pose stays
-  // where it is as latest() and then previous(); the Adopt after next hands it out again.
+  // where it is as latest() and then previous(), until the write after that (a Push overwrites it,
+  // an Adopt hands it out).
   const Pose& Adopt(std::unique_ptr<Pose>& pose, float delta_time);
   void Clear() { frames_held_ = 0; }
   // Sets the whole history at once, `delta_time` between `previous` and `latest`, of which the last

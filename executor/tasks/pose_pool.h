@@ -36,7 +36,8 @@ class PosePool {
   int size() const { return static_cast<int>(buffers_.size()); }
 
  private:
-  // unique_ptr keeps buffer addresses stable while the vector grows.
+  // unique_ptr keeps buffer addresses stable while the vector grows. A handover (owner()) puts
+  // another pose under an index, so a buffer is named by its index across tasks, not its address.
   std::vector<std::unique_ptr<Pose>> buffers_;
   std::vector<char> in_use_;
   int live_ = 0;
