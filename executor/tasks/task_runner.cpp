@@ -146,7 +146,6 @@ PoseKind FallbackKind(const AnimTask& task) {
 // What a task yields when an input is missing or something it names is out of range.
 void YieldBind(const AnimTaskList& list, const AnimTask& task, Pose& dst, const PoseKernelTable& k) {
   FillBind(dst, *list.skeleton, FallbackKind(task), k);
-  return;
 }
 
 // Kernels write only the active prefix; the tail rides along from the first input (the bind pose
@@ -176,14 +175,12 @@ void RunPassThrough(const AnimTaskList& list, const AnimTask& task, const Pose* 
   const int n = list.skeleton->bone_count();
   if (!ResourcesValid(list, task, n, ActiveCount(list))) return YieldBind(list, task, dst, k);
   TakeInput(dst, kThrough == 0 ? *a : *b, n, k);
-  return;
 }
 
 void RunReferencePose(const AnimTaskList& list, const AnimTask&, const Pose* a, const Pose*, Pose& dst,
                       const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   FillBind(dst, *list.skeleton, PoseKind::Absolute, k);
-  return;
 }
 
 // RunSampleClip's bones when the clip is a delta (whose tail is the identity) or the list takes
@@ -196,7 +193,6 @@ void RunReferencePose(const AnimTaskList& list, const AnimTask&, const Pose* a, 
   if (const RootMotionTrack* track = list.root_motion ? Track(list, task) : nullptr;
       track != nullptr && track->bone() < count)
     dst.Set(track->bone(), WithoutMotion(dst.Get(track->bone())));
-  return;
 }
 
 // Every bone active (no LOD cut: no tail to carry) and no curves: a runner's common case, which
@@ -219,7 +215,6 @@ bool Plain(const AnimTaskList& list, const Pose& dst) {
   if (dst.kind != PoseKind::Absolute || list.root_motion)
     return SampleDeltaOrMotion(list, task, *clip, dst, k);
   k.sample_clip(dst.view(), *clip, task.time, ActiveCount(list));
-  return;
 }
 
 void RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
@@ -231,7 +226,6 @@ void RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a
     return SampleClipGeneral(list, task, a, dst, k);
   dst.kind = PoseKind::Absolute;
   k.sample_clip(dst.view(), *clip, task.time, n);
-  return;
 }
 
 [[gnu::noinline]] void BlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
@@ -240,7 +234,6 @@ void RunSampleClip(const AnimTaskList& list, const AnimTask& task, const Pose* a
   if (dst.curve_count() > 0) BlendCurves(dst.view(), a->view(), b->view(), task.alpha);
   dst.kind = a->kind;
   k.blend(dst.view(), a->view(), b->view(), task.alpha, ActiveCount(list));
-  return;
 }
 
 void RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
@@ -248,7 +241,6 @@ void RunBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, con
   if (!Plain(list, dst)) return BlendGeneral(list, task, a, b, dst, k);
   dst.kind = a->kind;
   k.blend(dst.view(), a->view(), b->view(), task.alpha, list.skeleton->bone_count());
-  return;
 }
 
 void RunBlendMasked(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
@@ -289,14 +281,12 @@ const Pose& AdditiveBasePose(const AnimTaskList& list, const AnimTask& task, con
   MakeAdditiveBones(list, task, a, base, dst, k, count);
   // The tail is at bind pose in both; after the kernel, which may write whole blocks.
   if (count < n) FillAdditiveIdentity(dst.view(), count, n);
-  return;
 }
 
 void RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
                      const PoseKernelTable& k) {
   if (!Plain(list, dst)) return MakeAdditiveGeneral(list, task, a, b, dst, k);
   MakeAdditiveBones(list, task, a, AdditiveBasePose(list, task, b), dst, k, list.skeleton->bone_count());
-  return;
 }
 
 // An ApplyAdditive's kind and its first `count` bones, for a `delta` (b's kind, read before dst,
@@ -317,14 +307,12 @@ void RunMakeAdditive(const AnimTaskList& list, const AnimTask& task, const Pose*
                                             const Pose* b, Pose& dst, const PoseKernelTable& k) {
   CarryTail(list, a, dst);
   const PoseKind delta = b->kind;
-  if (delta == PoseKind::Absolute) {
-    TakeInput(dst, *a, list.skeleton->bone_count(),
-              k);  // an absolute pose is no delta: the base passes through
+  if (delta == PoseKind::Absolute) {  // an absolute pose is no delta: the base passes through
+    TakeInput(dst, *a, list.skeleton->bone_count(), k);
     return;
   }
   if (dst.curve_count() > 0) AddCurves(dst.view(), a->view(), b->view(), task.alpha);
   ApplyAdditiveBones(list, task, a, b, delta, dst, k, ActiveCount(list));
-  return;
 }
 
 void RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
@@ -332,7 +320,6 @@ void RunApplyAdditive(const AnimTaskList& list, const AnimTask& task, const Pose
   const PoseKind delta = b->kind;
   if (!Plain(list, dst) || delta == PoseKind::Absolute) return ApplyAdditiveGeneral(list, task, a, b, dst, k);
   ApplyAdditiveBones(list, task, a, b, delta, dst, k, list.skeleton->bone_count());
-  return;
 }
 
 TransitionBlendState* Seam(const AnimTaskList& list, const AnimTask& task) {
@@ -348,43 +335,44 @@ TransitionBlendState* SeamInPlace(const AnimTaskList& list, const AnimTask& task
   return Seam(list, task);
 }
 
-[[gnu::noinline]] void InertializeGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
-                                          Pose& dst, const PoseKernelTable& k) {
+// An Inertialize's or DeadBlend's general case: the bind pose without a seam, else its input, and
+// `output` (the op) only while a transition starts or runs (`kState`: the seam's state of this op).
+template <auto kState, typename Output>
+[[gnu::always_inline]] inline void TransitionGeneral(const AnimTaskList& list, const AnimTask& task,
+                                                     const Pose* a, Pose& dst, const PoseKernelTable& k,
+                                                     Output output) {
   CarryTail(list, a, dst);
   TransitionBlendState* seam = Seam(list, task);
   if (seam == nullptr) return YieldBind(list, task, dst, k);
   TakeInput(dst, *a, list.skeleton->bone_count(), k);
   const bool capture = (task.flags & kTaskFlagCapture) != 0;
   // Between transitions there is nothing to do: no call into the op's large frame.
-  if (capture || seam->inertialization.active)
-    InertializeOutput(*seam, dst.view(), ActiveCount(list), capture, task.time, task.alpha);
-  return;
+  if (capture || (seam->*kState).active) output(*seam, dst.view(), ActiveCount(list), capture);
 }
 
-void RunInertialize(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                    const PoseKernelTable& k) {
-  TransitionBlendState* seam = SeamInPlace(list, task, a, dst);
-  if (seam == nullptr || seam->inertialization.active) return InertializeGeneral(list, task, a, dst, k);
-  return;
+[[gnu::noinline]] void InertializeGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
+                                          Pose& dst, const PoseKernelTable& k) {
+  TransitionGeneral<&TransitionBlendState::inertialization>(
+      list, task, a, dst, k, [&](TransitionBlendState& seam, const PoseView& out, int count, bool capture) {
+        InertializeOutput(seam, out, count, capture, task.time, task.alpha);
+      });
 }
 
 [[gnu::noinline]] void DeadBlendGeneral(const AnimTaskList& list, const AnimTask& task, const Pose* a,
                                         Pose& dst, const PoseKernelTable& k) {
-  CarryTail(list, a, dst);
-  TransitionBlendState* seam = Seam(list, task);
-  if (seam == nullptr) return YieldBind(list, task, dst, k);
-  TakeInput(dst, *a, list.skeleton->bone_count(), k);
-  const bool capture = (task.flags & kTaskFlagCapture) != 0;
-  if (capture || seam->dead_blend.active)  // as in RunInertialize
-    DeadBlendOutput(*seam, dst.view(), ActiveCount(list), capture, task.time, task.alpha, task.aux);
-  return;
+  TransitionGeneral<&TransitionBlendState::dead_blend>(
+      list, task, a, dst, k, [&](TransitionBlendState& seam, const PoseView& out, int count, bool capture) {
+        DeadBlendOutput(seam, out, count, capture, task.time, task.alpha, task.aux);
+      });
 }
 
-void RunDeadBlend(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
-                  const PoseKernelTable& k) {
+// The Inertialize and DeadBlend runners: between transitions, in place, nothing to do; else `kGeneral`.
+template <auto kState,
+          void (*kGeneral)(const AnimTaskList&, const AnimTask&, const Pose*, Pose&, const PoseKernelTable&)>
+void RunTransition(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
+                   const PoseKernelTable& k) {
   TransitionBlendState* seam = SeamInPlace(list, task, a, dst);
-  if (seam == nullptr || seam->dead_blend.active) return DeadBlendGeneral(list, task, a, dst, k);
-  return;
+  if (seam == nullptr || (seam->*kState).active) kGeneral(list, task, a, dst, k);
 }
 
 void RunCrossfade(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose* b, Pose& dst,
@@ -403,7 +391,6 @@ void RunCrossfade(const AnimTaskList& list, const AnimTask& task, const Pose* a,
     TakeInput(dst, *a, n, k);
   }
   dst.kind = a->kind;
-  return;
 }
 
 void RunSavePoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
@@ -418,7 +405,6 @@ void RunSavePoseSnapshot(const AnimTaskList& list, const AnimTask& task, const P
   CopyCurves(slot->pending.view(), dst.view());
   slot->pending.kind = dst.kind;
   slot->pending_written = true;
-  return;
 }
 
 void RunLoadPoseSnapshot(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*,
@@ -428,7 +414,6 @@ void RunLoadPoseSnapshot(const AnimTaskList& list, const AnimTask& task, const P
   PoseSnapshotSlot* slot = Slot(list.state ? &list.state->snapshots : nullptr, task.resource);
   if (slot == nullptr || !slot->saved || slot->pose.bone_count() != n) return YieldBind(list, task, dst, k);
   TakeInput(dst, slot->pose, n, k);
-  return;
 }
 
 // The bone ops and IK solvers: each edits a copy of its source, when the bones it names exist.
@@ -442,7 +427,6 @@ void RunBoneTransform(const AnimTaskList& list, const AnimTask& task, const Pose
   ApplyBoneTransform(dst.view(), skeleton, ActiveCount(list), task.bone_a, static_cast<BoneSpace>(task.space),
                      static_cast<BoneOpMode>(task.mode), Transform{task.t, Normalize(task.r), task.s},
                      task.alpha);
-  return;
 }
 
 void RunTranslateBone(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
@@ -453,7 +437,6 @@ void RunTranslateBone(const AnimTaskList& list, const AnimTask& task, const Pose
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
   TranslateBone(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.t, task.alpha);
-  return;
 }
 
 void RunTwoBoneIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
@@ -466,7 +449,6 @@ void RunTwoBoneIK(const AnimTaskList& list, const AnimTask& task, const Pose* a,
   const bool use_pole = static_cast<BendHint>(task.mode) == BendHint::PoleTarget;
   SolveTwoBoneIK(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.bone_c, task.t,
                  use_pole ? &task.s : nullptr, task.alpha);
-  return;
 }
 
 void RunFABRIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
@@ -478,7 +460,6 @@ void RunFABRIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, co
   TakeInput(dst, *a, n, k);
   SolveFabrik(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.t, task.bone_c,
               task.aux, task.alpha);
-  return;
 }
 
 void RunLookAt(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
@@ -489,7 +470,6 @@ void RunLookAt(const AnimTaskList& list, const AnimTask& task, const Pose* a, co
   CarryTail(list, a, dst);
   TakeInput(dst, *a, n, k);
   SolveLookAt(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.t, task.s, task.aux, task.alpha);
-  return;
 }
 
 void RunFootIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, const Pose*, Pose& dst,
@@ -501,7 +481,6 @@ void RunFootIK(const AnimTaskList& list, const AnimTask& task, const Pose* a, co
   TakeInput(dst, *a, n, k);
   SolveFootIK(dst.view(), skeleton, ActiveCount(list), task.bone_a, task.bone_b, task.bone_c,
               FootGround{task.aux, task.s, task.t.x, task.t.y}, task.alpha);
-  return;
 }
 
 TaskRunner RunnerForType(AnimTaskType type) {
@@ -519,9 +498,9 @@ TaskRunner RunnerForType(AnimTaskType type) {
     case AnimTaskType::ApplyAdditive:
       return &RunApplyAdditive;
     case AnimTaskType::Inertialize:
-      return &RunInertialize;
+      return &RunTransition<&TransitionBlendState::inertialization, &InertializeGeneral>;
     case AnimTaskType::DeadBlend:
-      return &RunDeadBlend;
+      return &RunTransition<&TransitionBlendState::dead_blend, &DeadBlendGeneral>;
     case AnimTaskType::Crossfade:
       return &RunCrossfade;
     case AnimTaskType::SavePoseSnapshot:
